@@ -1,0 +1,138 @@
+/**
+ * The canonical chat model. Every API style decodes into it and every provider
+ * encodes from it, so N styles and M providers need N + M adapters, not N x M.
+ * Field names are the gateway's own (camelCase); wire names live in format packages.
+ */
+import type { Usage } from './usage';
+
+export type ChatRole = 'system' | 'developer' | 'user' | 'assistant' | 'tool';
+
+export interface TextPart {
+  type: 'text';
+  text: string;
+}
+
+export interface ImagePart {
+  type: 'image';
+  /** An https URL or a data: URL. */
+  url: string;
+  detail?: 'auto' | 'low' | 'high';
+}
+
+export type ContentPart = TextPart | ImagePart;
+
+export interface ToolCall {
+  id: string;
+  name: string;
+  /** JSON text exactly as the model produced it; it may not parse. */
+  arguments: string;
+}
+
+export interface ChatMessage {
+  role: ChatRole;
+  /** null for an assistant turn that only calls tools. */
+  content: string | ContentPart[] | null;
+  name?: string;
+  toolCalls?: ToolCall[];
+  /** On a `tool` message: the call it answers. */
+  toolCallId?: string;
+  reasoning?: string;
+  refusal?: string | null;
+}
+
+export interface ToolDefinition {
+  name: string;
+  description?: string;
+  parameters?: Record<string, unknown>;
+  strict?: boolean;
+}
+
+export type ToolChoice = 'auto' | 'none' | 'required' | { name: string };
+
+export type ResponseFormat =
+  | { type: 'text' }
+  | { type: 'json_object' }
+  | { type: 'json_schema'; name: string; schema?: Record<string, unknown>; strict?: boolean; description?: string };
+
+export interface ChatRequest {
+  messages: ChatMessage[];
+  temperature?: number;
+  maxTokens?: number;
+  topP?: number;
+  n?: number;
+  stream: boolean;
+  /** The client asked to receive the usage chunk at the end of a stream. */
+  streamUsage: boolean;
+  stop?: string[];
+  presencePenalty?: number;
+  frequencyPenalty?: number;
+  tools?: ToolDefinition[];
+  toolChoice?: ToolChoice;
+  parallelToolCalls?: boolean;
+  responseFormat?: ResponseFormat;
+  seed?: number;
+  user?: string;
+  /** Fields the gateway does not model; relayed as-is to providers of the same wire family. */
+  extra: Record<string, unknown>;
+}
+
+export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'error' | (string & {});
+
+export interface AssistantMessage {
+  role: 'assistant';
+  content: string | null;
+  toolCalls?: ToolCall[];
+  reasoning?: string;
+  refusal?: string | null;
+  /** Wire fields not modelled here (annotations, audio, ...), for a same-family encoder. */
+  extra?: Record<string, unknown>;
+}
+
+export interface ChatChoice {
+  index: number;
+  message: AssistantMessage;
+  finishReason: FinishReason | null;
+  logprobs?: unknown;
+}
+
+export interface ChatResponse {
+  id: string;
+  created: number;
+  /** The model that answered, as the provider names it. */
+  model: string;
+  choices: ChatChoice[];
+  usage?: Usage;
+  extra?: Record<string, unknown>;
+}
+
+export interface ToolCallDelta {
+  index: number;
+  id?: string;
+  name?: string;
+  argumentsDelta?: string;
+}
+
+export interface ChatDelta {
+  role?: 'assistant';
+  content?: string | null;
+  toolCalls?: ToolCallDelta[];
+  reasoning?: string;
+  refusal?: string | null;
+}
+
+export interface ChatChunkChoice {
+  index: number;
+  delta: ChatDelta;
+  finishReason: FinishReason | null;
+  logprobs?: unknown;
+}
+
+/** One stream part. A part with `usage` and no choices is the usage report at the end. */
+export interface ChatChunk {
+  id: string;
+  created: number;
+  model: string;
+  choices: ChatChunkChoice[];
+  usage?: Usage;
+  extra?: Record<string, unknown>;
+}

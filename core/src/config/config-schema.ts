@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import type { ProviderDefinition } from '../plugins/provider-definition';
+
+export const NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
+
+/** Defaults chosen for LLM calls: a non-streaming reasoning answer can take minutes before its first byte. */
+export const DEFAULT_TIMEOUTS = { connect_ms: 10_000, first_byte_ms: 300_000, idle_ms: 120_000, total_ms: 600_000 } as const;
+
+const positiveMs = (what: string) => z.number().int().positive().optional().describe(what);
+
+export const timeoutsSchema = z
+  .strictObject({
+    connect_ms: positiveMs(`Milliseconds to establish the TCP/TLS connection to the provider. Default ${DEFAULT_TIMEOUTS.connect_ms}.`),
+    first_byte_ms: positiveMs(`Milliseconds from sending the request to the provider's response headers. Default ${DEFAULT_TIMEOUTS.first_byte_ms}.`),
+    idle_ms: positiveMs(`Longest gap, in milliseconds, between two chunks of a response body (streams included). Default ${DEFAULT_TIMEOUTS.idle_ms}.`),
+    total_ms: positiveMs(`Milliseconds for a whole non-streaming call (streams are bounded by idle_ms instead). Default ${DEFAULT_TIMEOUTS.total_ms}.`),
+  })
+  .describe('Upstream timeouts. Any expiry answers 504 upstream_timeout.');
+
+export const endpointSchema = z
+  .strictObject({
+    name: z
+      .string()
+      .regex(NAME_PATTERN, 'must match [A-Za-z0-9._-]+')
+      .describe('Unique endpoint name: the path segment of the native API and the `model` of OpenAI-style requests.'),
+    kind: z.enum(['chat', 'embeddings']).describe('Which request bodies the endpoint accepts.'),
+    provider: z
+      .string()
+      .min(1)
+      .describe('A key of `providers:`, or a provider type used with its defaults and conventional key variable (e.g. `openai` reads OPENAI_API_KEY).'),
+    model: z.string().min(1).describe("The provider's model name (for Azure-style providers, the deployment)."),
+    timeouts: timeoutsSchema.optional(),
+  })
+  .describe('A named endpoint that clients call.');
+
+const serverSchema = z
+  .strictObject({
+    host: z.string().min(1).default('127.0.0.1').describe('Interface to listen on. Overridden by --host.'),
+    port: z.number().int().min(0).max(65535).default(8080).describe('TCP port; 0 picks a free one. Overridden by --port or PORT.'),
+    body_limit: z
+      .string()
+      .regex(/^\d+(\.\d+)?\s*(b|kb|mb|gb)?$/i, 'must be a size like "10mb", "512kb" or "1048576"')
+      .default('10mb')
+      .describe('Largest request body accepted; larger bodies get 413 before any upstream call.'),
+  })
+  .describe('The HTTP listener.');
+
+const stateSchema = z
+  .strictObject({
+    redis_url: z
+      .string()
+      .default('')
+      .refine((value) => value === '' || /^rediss?:\/\//.test(value), 'must be empty or a redis:// or rediss:// URL')
+      .describe('Redis for shared counters and routing state. Empty: embedded in-process state (one replica).'),
+    key_prefix: z.string().default('mg:').describe('Prefix of every Redis key this gateway writes.'),
+  })
+  .describe('Where run-time state (usage counters, routing state) lives.');
+
+const loggingSchema = z
+  .strictObject({
+    level: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info')
+      .describe('Log level. LOG_LEVEL overrides it.'),
+  })
+  .describe('Structured JSON logs on stdout.');
+
+/** The connection fields every provider type accepts. */
+export function baseProviderShape(definition: ProviderDefinition) {
+  return {
+    type: z.literal(definition.type).describe(`${definition.displayName}.`),
+    base_url: z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .describe(`API base URL. Default ${definition.defaultBaseUrl}.`),
+    api_key: z
+      .union([z.string(), z.number()])
+      .optional()
+      .describe(
+        definition.apiKeyEnv
+          ? `API key, usually "\${${definition.apiKeyEnv}}". Never logged or returned.`
+          : 'API key, if the server needs one. Never logged or returned.',
+      ),
+    headers: z.record(z.string(), z.string()).optional().describe('Extra headers sent on every call to this provider.'),
+  };
+}
+
+export function providerSchema(definition: ProviderDefinition) {
+  return z
+    .strictObject({ ...baseProviderShape(definition), ...(definition.optionsSchema?.shape ?? {}) })
+    .describe(`Connection of type "${definition.type}" (${definition.displayName}).`);
+}
+
+/**
+ * Builds the whole config schema for the provider types that plugins registered,
+ * so a drop-in provider plugin extends validation and the JSON Schema alike.
+ */
+export function buildConfigSchema(providers: ReadonlyMap<string, ProviderDefinition>) {
+  const options = [...providers.values()].map(providerSchema);
+  const connection =
+    options.length === 0
+      ? z.never().describe('No provider plugin is loaded.')
+      : z.discriminatedUnion('type', options as [(typeof options)[0], ...typeof options]);
+  return z
+    .strictObject({
+      server: serverSchema.prefault({}),
+      state: stateSchema.prefault({}),
+      logging: loggingSchema.prefault({}),
+      plugins: z
+        .array(z.string().min(1))
+        .default([])
+        .describe('Extra plugin modules: paths (relative to this file) or package names.'),
+      providers: z
+        .record(z.string().regex(NAME_PATTERN, 'must match [A-Za-z0-9._-]+'), connection)
+        .default({})
+        .describe('Named provider connections. Credentials live only here.'),
+      endpoints: z.array(endpointSchema).default([]).describe('The endpoints clients call.'),
+    })
+    .describe('model-gateway configuration (gateway.config.yaml).');
+}
+
+export type RawGatewayConfig = z.output<ReturnType<typeof buildConfigSchema>>;
+export type RawEndpoint = z.output<typeof endpointSchema>;
+export type TimeoutsConfig = z.output<typeof timeoutsSchema>;

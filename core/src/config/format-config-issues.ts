@@ -1,0 +1,50 @@
+import type { z } from 'zod';
+import { yamlPath } from './yaml-path';
+
+/** Paths whose values are never echoed back in a message, whatever is wrong with them. */
+const SECRET_KEY = /(api_?key|secret|token|password)/i;
+
+/** One line per issue, `path: what is wrong`, worded for someone editing YAML. */
+export function formatConfigIssues(issues: readonly z.core.$ZodIssue[]): string[] {
+  return issues.map((issue) => {
+    const where = yamlPath(issue.path);
+    return `${where}: ${describeIssue(issue, SECRET_KEY.test(where))}`;
+  });
+}
+
+function describeIssue(issue: z.core.$ZodIssue, secret: boolean): string {
+  const got = (input: unknown) => (secret ? '' : `, got ${show(input)}`);
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? `required (expected ${issue.expected})` : `expected ${issue.expected}${got(issue.input)}`;
+    case 'invalid_value':
+      return `expected ${issue.values.map((v) => JSON.stringify(v)).join(' | ')}${got(issue.input)}`;
+    case 'unrecognized_keys':
+      return `unknown ${issue.keys.length === 1 ? 'key' : 'keys'} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
+    case 'invalid_union':
+      if ('discriminator' in issue && Array.isArray((issue as { options?: unknown[] }).options)) {
+        const options = (issue as unknown as { options: unknown[] }).options;
+        return `unknown value${got(issue.input)}; expected one of ${options.map((o) => JSON.stringify(o)).join(', ')}`;
+      }
+      return issue.message;
+    case 'too_small':
+      if (issue.origin === 'string' && issue.minimum === 1) return 'must not be empty';
+      if (issue.origin === 'array') return `must have at least ${String(issue.minimum)} item${issue.minimum === 1 ? '' : 's'}`;
+      return `must be ${issue.inclusive ? '>=' : '>'} ${String(issue.minimum)}${got(issue.input)}`;
+    case 'too_big':
+      return `must be ${issue.inclusive ? '<=' : '<'} ${String(issue.maximum)}${got(issue.input)}`;
+    case 'invalid_format':
+      return issue.format === 'url' ? `must be an http(s) URL${got(issue.input)}` : `${issue.message}${got(issue.input)}`;
+    default:
+      return issue.message;
+  }
+}
+
+function show(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  const text = JSON.stringify(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}

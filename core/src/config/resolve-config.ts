@@ -1,0 +1,99 @@
+import { Secret } from '../secrets/secret';
+import type { PluginRegistry } from '../plugins/plugin-registry';
+import type { ConnectionSettings, ProviderDefinition } from '../plugins/provider-definition';
+import { DEFAULT_TIMEOUTS, type RawGatewayConfig, type TimeoutsConfig } from './config-schema';
+import type { Endpoint, GatewayConfig, Timeouts } from './gateway-config';
+
+interface ResolveContext {
+  registry: PluginRegistry;
+  env: NodeJS.ProcessEnv;
+  unset: Array<{ path: string; variable: string }>;
+  sources: Map<string, string>;
+  file?: string;
+}
+
+/** Turns the validated YAML into the runtime shape: implicit connections, secrets wrapped, defaults applied. */
+export function resolveConfig(raw: RawGatewayConfig, context: ResolveContext): GatewayConfig {
+  const warnings = context.unset.map(
+    ({ path, variable }) => `${path}: environment variable ${variable} is not set; using an empty value`,
+  );
+  const connections: ConnectionSettings[] = Object.entries(raw.providers).map(([name, entry]) => {
+    const { type, base_url, api_key, headers, ...options } = entry as Record<string, unknown> & { type: string };
+    const definition = context.registry.providers.get(type) as ProviderDefinition;
+    return {
+      name,
+      type,
+      baseUrl: trimSlash((base_url as string | undefined) ?? definition.defaultBaseUrl),
+      apiKey: asSecret(api_key),
+      apiKeySource: context.sources.get(`providers.${name}.api_key`),
+      headers: (headers as Record<string, string> | undefined) ?? {},
+      options: wrapSecretOptions(options, definition),
+    };
+  });
+
+  for (const endpoint of raw.endpoints) {
+    if (endpoint.provider in raw.providers || connections.some((c) => c.name === endpoint.provider)) continue;
+    // An implicit connection: the type's defaults and its conventional key variable.
+    // Only here is a key read from a conventional variable, so a named local server
+    // (`local-vllm: {type: openai}`) can never receive OPENAI_API_KEY by accident.
+    const definition = context.registry.providers.get(endpoint.provider) as ProviderDefinition;
+    const key = definition.apiKeyEnv ? context.env[definition.apiKeyEnv] : undefined;
+    if (definition.requiresApiKey && !key && definition.apiKeyEnv) {
+      warnings.push(`endpoints "${endpoint.name}": ${definition.apiKeyEnv} is not set; calls answer 503 until it is`);
+    }
+    connections.push({
+      name: endpoint.provider,
+      type: endpoint.provider,
+      baseUrl: trimSlash(definition.defaultBaseUrl),
+      apiKey: asSecret(key),
+      apiKeySource: definition.apiKeyEnv,
+      headers: {},
+      options: wrapSecretOptions(definition.optionsSchema?.parse({}) ?? {}, definition),
+    });
+  }
+
+  const endpoints: Endpoint[] = raw.endpoints.map((e) => ({
+    name: e.name,
+    kind: e.kind,
+    provider: e.provider,
+    model: e.model,
+    timeouts: resolveTimeouts(e.timeouts),
+    source: 'config',
+  }));
+
+  return {
+    file: context.file,
+    server: { host: raw.server.host, port: raw.server.port, bodyLimit: raw.server.body_limit },
+    state: { redisUrl: raw.state.redis_url, keyPrefix: raw.state.key_prefix },
+    logging: { level: raw.logging.level },
+    plugins: raw.plugins,
+    connections,
+    endpoints,
+    warnings,
+  };
+}
+
+export function resolveTimeouts(timeouts: TimeoutsConfig | undefined): Timeouts {
+  return {
+    connectMs: timeouts?.connect_ms ?? DEFAULT_TIMEOUTS.connect_ms,
+    firstByteMs: timeouts?.first_byte_ms ?? DEFAULT_TIMEOUTS.first_byte_ms,
+    idleMs: timeouts?.idle_ms ?? DEFAULT_TIMEOUTS.idle_ms,
+    totalMs: timeouts?.total_ms ?? DEFAULT_TIMEOUTS.total_ms,
+  };
+}
+
+function asSecret(value: unknown): Secret | undefined {
+  if (value === undefined || value === null || String(value) === '') return undefined;
+  return new Secret(String(value));
+}
+
+function wrapSecretOptions(options: Record<string, unknown>, definition: ProviderDefinition): Record<string, unknown> {
+  if (!definition.secretOptions?.length) return options;
+  const out = { ...options };
+  for (const key of definition.secretOptions) out[key] = asSecret(out[key]);
+  return out;
+}
+
+function trimSlash(url: string): string {
+  return url.endsWith('/') ? url.slice(0, -1) : url;
+}

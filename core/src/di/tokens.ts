@@ -1,0 +1,17 @@
+import type { InjectionToken } from 'tsyringe';
+import type { Logger } from 'pino';
+import type { StateStore } from '../state/state-store';
+import type { EndpointRegistry } from '../registry/endpoint-registry';
+import type { ConnectionRegistry } from '../registry/connection-registry';
+import type { UpstreamClient } from '../upstream/upstream-client';
+import type { PluginRegistry } from '../plugins/plugin-registry';
+
+/** DI tokens for core services. Interfaces have no runtime identity, so they get string tokens. */
+export const TOKENS = {
+  Logger: 'model-gateway:Logger' as InjectionToken<Logger>,
+  StateStore: 'model-gateway:StateStore' as InjectionToken<StateStore>,
+  EndpointRegistry: 'model-gateway:EndpointRegistry' as InjectionToken<EndpointRegistry>,
+  ConnectionRegistry: 'model-gateway:ConnectionRegistry' as InjectionToken<ConnectionRegistry>,
+  UpstreamClient: 'model-gateway:UpstreamClient' as InjectionToken<UpstreamClient>,
+  PluginRegistry: 'model-gateway:PluginRegistry' as InjectionToken<PluginRegistry>,
+} as const;

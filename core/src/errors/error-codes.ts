@@ -1,0 +1,27 @@
+/**
+ * Every error the gateway reports, in one table: the code clients see, its HTTP
+ * status and the coarse type an API style maps to its own vocabulary.
+ * docs/errors.md is this table in prose; keep them together.
+ */
+export const ERROR_CODES = {
+  invalid_json: { status: 400, type: 'invalid_request', summary: 'The body is not valid JSON.' },
+  invalid_parameter: { status: 400, type: 'invalid_request', summary: 'A parameter is missing, of the wrong type or out of range.' },
+  unsupported_parameter: { status: 400, type: 'invalid_request', summary: 'The endpoint\'s provider cannot honour a parameter.' },
+  endpoint_kind_mismatch: { status: 400, type: 'invalid_request', summary: 'A chat body was sent to an embeddings endpoint, or the reverse.' },
+  endpoint_not_found: { status: 404, type: 'not_found', summary: 'No endpoint has that name.' },
+  route_not_found: { status: 404, type: 'not_found', summary: 'No route matches the method and path.' },
+  request_too_large: { status: 413, type: 'invalid_request', summary: 'The body exceeds server.body_limit; nothing was sent upstream.' },
+  unsupported_media_type: { status: 415, type: 'invalid_request', summary: 'The body is not application/json.' },
+  provider_error: { status: 400, type: 'invalid_request', summary: 'The provider rejected the request (4xx); status and message are the provider\'s.' },
+  provider_credentials_missing: { status: 503, type: 'server_error', summary: 'The endpoint\'s provider has no API key configured on the gateway.' },
+  upstream_error: { status: 502, type: 'server_error', summary: 'The provider failed (5xx).' },
+  upstream_unreachable: { status: 502, type: 'server_error', summary: 'The provider could not be reached (refused, reset, DNS).' },
+  upstream_invalid_response: { status: 502, type: 'server_error', summary: 'The provider answered something the gateway could not read.' },
+  upstream_timeout: { status: 504, type: 'timeout', summary: 'A connect, first-byte, idle or total timeout expired.' },
+  client_closed_request: { status: 499, type: 'cancelled', summary: 'The client went away; the upstream call was aborted (recorded, never sent).' },
+  internal_error: { status: 500, type: 'server_error', summary: 'A bug in the gateway.' },
+} as const satisfies Record<string, { status: number; type: ErrorType; summary: string }>;
+
+export type ErrorType = 'invalid_request' | 'not_found' | 'authentication' | 'permission' | 'rate_limit' | 'server_error' | 'timeout' | 'cancelled';
+
+export type ErrorCode = keyof typeof ERROR_CODES;

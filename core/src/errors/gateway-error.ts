@@ -1,0 +1,57 @@
+import { ERROR_CODES, type ErrorCode, type ErrorType } from './error-codes';
+
+export interface GatewayErrorOptions {
+  /** Overrides the code's default status (a provider's 4xx is relayed with its own status). */
+  status?: number;
+  /** The request parameter at fault, as a path like `messages[0].role`. */
+  param?: string;
+  /** The provider's own error type or code, when it gave one. */
+  providerType?: string;
+  providerCode?: string;
+  /** Whether another attempt (retry or fallback) could succeed. */
+  retryable?: boolean;
+  /** Seconds the provider asked us to wait (Retry-After). */
+  retryAfterMs?: number;
+  cause?: unknown;
+}
+
+/** The one error type of the gateway. Every API style renders it in its clients' format. */
+export class GatewayError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly type: ErrorType;
+  readonly param?: string;
+  readonly providerType?: string;
+  readonly providerCode?: string;
+  readonly retryable: boolean;
+  readonly retryAfterMs?: number;
+
+  constructor(code: ErrorCode, message: string, options: GatewayErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'GatewayError';
+    this.code = code;
+    this.status = options.status ?? ERROR_CODES[code].status;
+    this.type = statusType(this.status, ERROR_CODES[code].type);
+    this.param = options.param;
+    this.providerType = options.providerType;
+    this.providerCode = options.providerCode;
+    this.retryable = options.retryable ?? false;
+    this.retryAfterMs = options.retryAfterMs;
+  }
+
+  static from(error: unknown): GatewayError {
+    if (error instanceof GatewayError) return error;
+    return new GatewayError('internal_error', 'Internal gateway error.', { cause: error });
+  }
+}
+
+/** A relayed provider status keeps its meaning (401 stays an authentication error). */
+function statusType(status: number, fallback: ErrorType): ErrorType {
+  switch (status) {
+    case 401: return 'authentication';
+    case 403: return 'permission';
+    case 404: return 'not_found';
+    case 429: return 'rate_limit';
+    default: return fallback;
+  }
+}

@@ -1,0 +1,2 @@
+export { ERROR_CODES, type ErrorCode, type ErrorType } from './error-codes';
+export { GatewayError, type GatewayErrorOptions } from './gateway-error';

@@ -1,0 +1,14 @@
+/**
+ * The plugins every gateway loads, by package name. Core never imports them:
+ * they are resolved at run time like any plugin named in the YAML, so a
+ * built-in has no powers a drop-in plugin lacks.
+ */
+export const BUILTIN_PLUGINS: readonly string[] = [
+  '@model-gateway/endpoint-resolution',
+  '@model-gateway/credential-injection',
+  '@model-gateway/usage-accounting',
+  '@model-gateway/provider-openai',
+  '@model-gateway/provider-mock',
+  '@model-gateway/api-native',
+  '@model-gateway/api-openai-chat',
+];

@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+import type { DependencyContainer, InjectionToken } from 'tsyringe';
+import type { ProviderDefinition } from './provider-definition';
+import type { ApiStyleDefinition } from './api-style-definition';
+import type { PipelinePlugin } from './pipeline-plugin';
+import type { GatewayError } from '../errors/gateway-error';
+
+export const PLUGIN_SPEC_VERSION = 1;
+
+export type PluginKind = 'provider' | 'api-style' | 'pipeline';
+
+/**
+ * What a plugin module exports (as `default` or as the module itself).
+ * `register` is called once, at load, before the config is validated, so a
+ * provider plugin can add a `type:` that the config then uses.
+ */
+export interface GatewayPlugin {
+  specVersion: typeof PLUGIN_SPEC_VERSION;
+  name: string;
+  kind: PluginKind;
+  register(api: PluginApi): void;
+}
+
+export type PipelinePluginClass = new (...args: any[]) => PipelinePlugin;
+
+/**
+ * Handed to `register`. It carries core's own zod and error class so that a
+ * plugin loaded from a path needs no dependency on core to work.
+ */
+export interface PluginApi {
+  readonly z: typeof z;
+  readonly GatewayError: typeof GatewayError;
+  /** This gateway's DI container: resolve core services or register your own. */
+  readonly container: DependencyContainer;
+  readonly tokens: Readonly<Record<string, InjectionToken<unknown>>>;
+  registerProvider(definition: ProviderDefinition): void;
+  registerApiStyle(definition: ApiStyleDefinition): void;
+  /** An instance, or a tsyringe-injectable class resolved from the container. */
+  registerPipeline(plugin: PipelinePlugin | PipelinePluginClass): void;
+}

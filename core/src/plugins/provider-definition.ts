@@ -1,0 +1,68 @@
+import type { z } from 'zod';
+import type { ChatChunk, ChatRequest, ChatResponse } from '../canonical/chat';
+import type { EmbeddingsRequest, EmbeddingsResponse } from '../canonical/embeddings';
+import type { Secret } from '../secrets/secret';
+import type { AttemptContext } from '../pipeline/attempt-context';
+
+/** How the provider expects its key; credential injection reads this, never the provider code. */
+export type AuthScheme =
+  | { kind: 'bearer' }
+  | { kind: 'header'; header: string; prefix?: string }
+  | { kind: 'query'; param: string }
+  | { kind: 'none' };
+
+export interface ProviderCapabilities {
+  chat: boolean;
+  embeddings: boolean;
+  streaming: boolean;
+  tools: boolean;
+  vision: boolean;
+  jsonSchema: boolean;
+}
+
+/** A connection as configured: the provider type's base fields plus its own options. */
+export interface ConnectionSettings<Options = Record<string, unknown>> {
+  /** The `providers:` key, or the type name for an implicit connection. */
+  name: string;
+  type: string;
+  baseUrl: string;
+  apiKey?: Secret;
+  /** The environment variable the key came from, for error messages (never the key). */
+  apiKeySource?: string;
+  /** Extra headers sent on every upstream call (e.g. OpenAI-Organization). */
+  headers: Record<string, string>;
+  options: Options;
+}
+
+export type ChatResult =
+  | { type: 'response'; response: ChatResponse }
+  | { type: 'stream'; chunks: AsyncIterable<ChatChunk> };
+
+/** A live connection to one provider account; built once at config load, shared by requests. */
+export interface ProviderConnection {
+  readonly settings: ConnectionSettings;
+  chat?(request: ChatRequest, attempt: AttemptContext): Promise<ChatResult>;
+  embeddings?(request: EmbeddingsRequest, attempt: AttemptContext): Promise<EmbeddingsResponse>;
+  close?(): Promise<void>;
+}
+
+export interface ProviderDefinition<Options = any> {
+  /** The `type:` operators write in YAML. */
+  type: string;
+  displayName: string;
+  docsUrl?: string;
+  defaultBaseUrl: string;
+  /** The conventional environment variable for an implicit connection's key. */
+  apiKeyEnv?: string;
+  /** Whether calls fail fast when no key is configured. */
+  requiresApiKey: boolean;
+  auth: AuthScheme;
+  capabilities: ProviderCapabilities;
+  /** Provider-specific connection fields; each must carry `.describe()`. */
+  optionsSchema?: z.ZodObject<z.ZodRawShape>;
+  /** Fields of `optionsSchema` that hold secrets: wrapped in Secret at load time. */
+  secretOptions?: string[];
+  /** When the provider serves a fixed set of models, they are validated at config load. */
+  models?: readonly string[];
+  createConnection(settings: ConnectionSettings<Options>): ProviderConnection;
+}
