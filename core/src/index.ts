@@ -1,7 +1,7 @@
 import 'reflect-metadata';
-import { injectable, container } from 'tsyringe';
-@injectable()
-class A { x = 1; }
-@injectable()
-export class B { constructor(public a: A) {} }
-console.log(container.resolve(B).a.x);
+
+export * from './canonical';
+export * from './errors';
+export { Secret } from './secrets/secret';
+export type { StateStore } from './state/state-store';
+export { EmbeddedStateStore } from './state/embedded-state-store';
