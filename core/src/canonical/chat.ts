@@ -38,6 +38,8 @@ export interface ChatMessage {
   toolCallId?: string;
   reasoning?: string;
   refusal?: string | null;
+  /** Wire fields not modelled here, kept so a same-family encoder can send the message back unchanged. */
+  extra?: Record<string, unknown>;
 }
 
 export interface ToolDefinition {

@@ -31,6 +31,13 @@ export function resolveConfig(raw: RawGatewayConfig, context: ResolveContext): G
     };
   });
 
+  for (const connection of connections) {
+    const definition = context.registry.providers.get(connection.type) as ProviderDefinition;
+    if (!connection.apiKey && definition.requiresApiKey && connection.baseUrl === trimSlash(definition.defaultBaseUrl)) {
+      warnings.push(`providers.${connection.name}: no api_key; calls to its endpoints answer 503 until one is set`);
+    }
+  }
+
   for (const endpoint of raw.endpoints) {
     if (endpoint.provider in raw.providers || connections.some((c) => c.name === endpoint.provider)) continue;
     // An implicit connection: the type's defaults and its conventional key variable.

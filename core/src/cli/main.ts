@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+import 'reflect-metadata';
+import fs from 'node:fs';
+import path from 'node:path';
+import { container } from 'tsyringe';
+import { ConfigError } from '../config/config-error';
+import { configJsonSchema } from '../config/config-json-schema';
+import { renderConfigReference } from '../config/config-reference';
+import { loadConfigFile, loadConfigText } from '../config/load-config';
+import { Gateway } from '../gateway';
+import { PluginRegistry } from '../plugins/plugin-registry';
+import { parseArgs, parsePort, type CliArgs } from './parse-args';
+
+const USAGE = `model-gateway: an LLM gateway
+
+  model-gateway [serve] [--config FILE] [--port N] [--host H]
+      Serve FILE (default: $GATEWAY_CONFIG or ./gateway.config.yaml); edits are reloaded.
+      --port overrides $PORT, which overrides server.port.
+  model-gateway check-config [FILE]
+      Validate FILE without serving; prints one line per problem and exits 1 if any.
+  model-gateway schema [--write | --check]
+      Print the config JSON Schema; --write updates config/gateway.schema.json and
+      config/reference.md; --check exits 1 if they are out of date.
+`;
+
+async function main(argv: string[]): Promise<number> {
+  let args: CliArgs;
+  try {
+    args = parseArgs(argv);
+  } catch (error) {
+    process.stderr.write(`error: ${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const file = args.config ?? process.env.GATEWAY_CONFIG ?? 'gateway.config.yaml';
+  switch (args.command) {
+    case 'help':
+      process.stdout.write(USAGE);
+      return 0;
+    case 'check-config':
+      return checkConfig(file);
+    case 'schema':
+      return schema(args);
+    case 'serve':
+      return serve(file, args);
+  }
+}
+
+function checkConfig(file: string): number {
+  const config = loadConfigFile(file, { registry: new PluginRegistry(container.createChildContainer()) });
+  for (const warning of config.warnings) process.stdout.write(`warning: ${warning}\n`);
+  process.stdout.write(`${file}: ok (${config.endpoints.length} endpoints, ${config.connections.length} provider connections)\n`);
+  return 0;
+}
+
+function schema(args: CliArgs): number {
+  const registry = new PluginRegistry(container.createChildContainer());
+  loadConfigText('{}', { registry });
+  const json = `${JSON.stringify(configJsonSchema(registry.providers), null, 2)}\n`;
+  const reference = renderConfigReference(JSON.parse(json));
+  const dir = path.resolve(__dirname, '../../../config');
+  const targets: Array<[string, string]> = [[path.join(dir, 'gateway.schema.json'), json], [path.join(dir, 'reference.md'), reference]];
+  if (args.check) {
+    const stale = targets.filter(([target, text]) => !fs.existsSync(target) || fs.readFileSync(target, 'utf8') !== text);
+    for (const [target] of stale) process.stderr.write(`${path.relative(process.cwd(), target)} is out of date: run npm run schema\n`);
+    return stale.length ? 1 : 0;
+  }
+  if (args.write) {
+    for (const [target, text] of targets) fs.writeFileSync(target, text);
+    process.stdout.write(`wrote ${targets.map(([t]) => path.relative(process.cwd(), t)).join(', ')}\n`);
+    return 0;
+  }
+  process.stdout.write(json);
+  return 0;
+}
+
+async function serve(file: string, args: CliArgs): Promise<number> {
+  const port = args.port ?? (process.env.PORT ? parsePort(process.env.PORT) : undefined);
+  const gateway = await Gateway.start({ configFile: file, port, host: args.host });
+  const stop = async (signal: string) => {
+    gateway.logger.info({ signal }, 'shutting down');
+    await gateway.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  return -1;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exitCode = code;
+  },
+  (error: unknown) => {
+    // An operator's mistake gets one line per problem, never a stack trace.
+    if (error instanceof ConfigError) {
+      process.stderr.write(`error: ${error.file ?? 'config'}: invalid configuration\n${error.problems.map((p) => `  ${p}`).join('\n')}\n`);
+    } else {
+      const code = (error as NodeJS.ErrnoException).code;
+      process.stderr.write(`error: ${code === 'EADDRINUSE' ? 'the port is already in use' : (error as Error).message}\n`);
+    }
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { container as rootContainer, type DependencyContainer } from 'tsyringe';
+import type { Logger } from 'pino';
+import { ConfigError } from './config/config-error';
+import type { GatewayConfig } from './config/gateway-config';
+import { loadConfigFile, loadConfigText } from './config/load-config';
+import { TOKENS } from './di/tokens';
+import { createApp } from './http/create-app';
+import { createLogger } from './logging/create-logger';
+import { GatewayRuntime } from './pipeline/gateway-runtime';
+import { Pipeline } from './pipeline/pipeline';
+import { PluginRegistry } from './plugins/plugin-registry';
+import { ConnectionRegistry } from './registry/connection-registry';
+import { EndpointRegistry } from './registry/endpoint-registry';
+import { createStateStore } from './state/create-state-store';
+import type { StateStore } from './state/state-store';
+import { UpstreamClient } from './upstream/upstream-client';
+
+export interface GatewayOptions {
+  /** A YAML file to serve (watched for edits), or YAML text (tests). */
+  configFile?: string;
+  configText?: string;
+  /** Where relative plugin paths in `configText` resolve from (default: the working directory). */
+  baseDir?: string;
+  /** Command-line and environment overrides of `server:`. */
+  host?: string;
+  port?: number;
+  env?: NodeJS.ProcessEnv;
+  logger?: Logger;
+  /** Reload when the config file changes (default true for a file). */
+  watch?: boolean;
+}
+
+/** One running gateway: its DI container, registries, pipeline and HTTP server. */
+export class Gateway {
+  private server?: http.Server;
+  private watcher?: fs.FSWatcher;
+  private reloadTimer?: NodeJS.Timeout;
+
+  private constructor(
+    readonly container: DependencyContainer,
+    readonly config: GatewayConfig,
+    readonly plugins: PluginRegistry,
+    readonly endpoints: EndpointRegistry,
+    readonly connections: ConnectionRegistry,
+    readonly store: StateStore,
+    readonly runtime: GatewayRuntime,
+    readonly logger: Logger,
+    private readonly upstream: UpstreamClient,
+    private readonly options: GatewayOptions,
+  ) {}
+
+  /** Loads and validates the config (throws ConfigError), then listens. */
+  static async start(options: GatewayOptions): Promise<Gateway> {
+    const container = rootContainer.createChildContainer();
+    const plugins = new PluginRegistry(container);
+    const config = readConfig(options, plugins);
+    const logger = options.logger ?? createLogger(options.env?.LOG_LEVEL ?? process.env.LOG_LEVEL ?? config.logging.level);
+    for (const warning of config.warnings) logger.warn(warning);
+
+    const store = createStateStore(config.state, (error) => logger.warn({ err: error.message }, 'state store error'));
+    const endpoints = new EndpointRegistry();
+    const connections = new ConnectionRegistry(plugins.providers);
+    const upstream = new UpstreamClient();
+    container.register(TOKENS.Logger, { useValue: logger });
+    container.register(TOKENS.StateStore, { useValue: store });
+    container.register(TOKENS.EndpointRegistry, { useValue: endpoints });
+    container.register(TOKENS.ConnectionRegistry, { useValue: connections });
+    container.register(TOKENS.UpstreamClient, { useValue: upstream });
+    container.register(TOKENS.PluginRegistry, { useValue: plugins });
+
+    await connections.apply(config.connections);
+    endpoints.replaceConfigEndpoints(config.endpoints);
+    const pipeline = new Pipeline(plugins.pipelinePlugins(), logger);
+    const runtime = new GatewayRuntime(endpoints, connections, pipeline, store, logger, upstream);
+    container.register(GatewayRuntime, { useValue: runtime });
+
+    const gateway = new Gateway(container, config, plugins, endpoints, connections, store, runtime, logger, upstream, options);
+    await gateway.listen();
+    if (options.configFile && options.watch !== false) gateway.watch(options.configFile);
+    return gateway;
+  }
+
+  get url(): string {
+    const address = this.server?.address() as AddressInfo;
+    return `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+  }
+
+  /**
+   * Re-reads the config file and applies endpoints and connections. A bad file
+   * changes nothing: the old config keeps serving and the problems are logged.
+   */
+  async reload(): Promise<boolean> {
+    let next: GatewayConfig;
+    try {
+      next = readConfig(this.options, this.plugins);
+    } catch (error) {
+      const problems = error instanceof ConfigError ? error.problems : [(error as Error).message];
+      this.logger.error({ problems }, 'config reload rejected; the previous config stays in force');
+      return false;
+    }
+    for (const warning of next.warnings) this.logger.warn(warning);
+    if (next.server.port !== this.config.server.port || next.server.host !== this.config.server.host || next.server.bodyLimit !== this.config.server.bodyLimit || next.state.redisUrl !== this.config.state.redisUrl) {
+      this.logger.warn('server: and state: changes take effect on restart');
+    }
+    await this.connections.apply(next.connections);
+    this.endpoints.replaceConfigEndpoints(next.endpoints);
+    this.logger.info({ endpoints: next.endpoints.length }, 'config reloaded');
+    return true;
+  }
+
+  async close(): Promise<void> {
+    this.watcher?.close();
+    clearTimeout(this.reloadTimer);
+    await new Promise<void>((resolve) => {
+      if (!this.server) return resolve();
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
+    await this.connections.closeAll();
+    await this.upstream.close();
+    await this.store.close();
+  }
+
+  private async listen(): Promise<void> {
+    const app = createApp({ plugins: this.plugins, runtime: this.runtime, store: this.store, logger: this.logger, bodyLimit: this.config.server.bodyLimit });
+    const server = http.createServer(app);
+    // LLM calls outlive Node's default request timeout (300 s); upstream timeouts bound them instead.
+    server.requestTimeout = 0;
+    server.keepAliveTimeout = 65_000;
+    this.server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.options.port ?? this.config.server.port, this.options.host ?? this.config.server.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    this.logger.info({ url: this.url, endpoints: this.endpoints.list().length, state: this.store.kind }, 'listening');
+  }
+
+  /** Watches the folder, not the file: editors save by writing a new file and renaming it over the old one. */
+  private watch(file: string): void {
+    const absolute = path.resolve(file);
+    this.watcher = fs.watch(path.dirname(absolute), (_event, name) => {
+      if (name !== path.basename(absolute)) return;
+      clearTimeout(this.reloadTimer);
+      this.reloadTimer = setTimeout(() => void this.reload(), 150);
+    });
+    this.watcher.unref();
+  }
+}
+
+function readConfig(options: GatewayOptions, plugins: PluginRegistry): GatewayConfig {
+  if (options.configText !== undefined) {
+    return loadConfigText(options.configText, { registry: plugins, env: options.env, baseDir: options.baseDir });
+  }
+  if (!options.configFile) throw new ConfigError(['no config file or text given']);
+  return loadConfigFile(options.configFile, { registry: plugins, env: options.env });
+}

@@ -1,0 +1,82 @@
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import type { GatewayError } from '../errors/gateway-error';
+import { GatewayError as GatewayErrorClass } from '../errors/gateway-error';
+import type { RenderedError, RouteDefinition } from '../plugins/api-style-definition';
+import type { PluginRegistry } from '../plugins/plugin-registry';
+import type { GatewayRuntime } from '../pipeline/gateway-runtime';
+import type { StateStore } from '../state/state-store';
+import { renderOpenAiStyleError } from './openai-style-error';
+import { requestId } from './request-id';
+import { toGatewayError } from './to-gateway-error';
+import { writeJson } from './write-json';
+
+export interface AppOptions {
+  plugins: PluginRegistry;
+  runtime: GatewayRuntime;
+  store: StateStore;
+  logger: Logger;
+  bodyLimit: string;
+}
+
+/** The Express app: health routes, then every plugin's routes, each with its own error renderer. */
+export function createApp({ plugins, runtime, store, logger, bodyLimit }: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(requestId);
+
+  app.get('/health', (_req, res) => writeJson(res, 200, { status: 'ok' }));
+  app.get('/ready', async (_req, res) => {
+    const state = await pingWithin(store, 1000);
+    const ready = state === 'ok';
+    writeJson(res, ready ? 200 : 503, { status: ready ? 'ready' : 'not_ready', checks: { config: 'ok', state, state_kind: store.kind } });
+  });
+
+  // Clients are lenient about content-type (curl -d sends form encoding); every body on a JSON route is read as JSON.
+  const json = express.json({ limit: bodyLimit, type: () => true, strict: false });
+  const mount = (route: RouteDefinition, render: (e: GatewayError) => RenderedError) => {
+    const handlers: RequestHandler[] = route.json ? [json] : [];
+    handlers.push((req, res) => route.handle(req, res));
+    app[route.method](route.path, ...handlers, errorRenderer(render, bodyLimit, logger));
+  };
+  for (const style of plugins.apiStyles.values()) {
+    for (const route of style.routes(runtime)) mount(route, (e) => style.renderError(e));
+  }
+  for (const plugin of runtime.pipeline.plugins) {
+    for (const route of plugin.routes?.(runtime) ?? []) mount(route, renderOpenAiStyleError);
+  }
+
+  app.use((req, res) => {
+    const error = new GatewayErrorClass('route_not_found', `No route for ${req.method} ${req.path}.`);
+    const rendered = renderOpenAiStyleError(error);
+    writeJson(res, rendered.status, rendered.body);
+  });
+  app.use(errorRenderer(renderOpenAiStyleError, bodyLimit, logger));
+  return app;
+}
+
+function errorRenderer(render: (e: GatewayError) => RenderedError, bodyLimit: string, logger: Logger): ErrorRequestHandler {
+  return (thrown, _req, res, _next) => {
+    const error = toGatewayError(thrown, bodyLimit);
+    if (error.code === 'internal_error' && !(thrown instanceof GatewayErrorClass)) {
+      logger.error({ requestId: res.locals.requestId, err: thrown }, 'unhandled error');
+    }
+    if (res.headersSent || res.destroyed) {
+      if (!res.writableEnded) res.end();
+      return;
+    }
+    const rendered = render(error);
+    writeJson(res, rendered.status, rendered.body, rendered.headers);
+  };
+}
+
+async function pingWithin(store: StateStore, ms: number): Promise<'ok' | 'unreachable'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'unreachable'>((resolve) => (timer = setTimeout(() => resolve('unreachable'), ms)));
+  try {
+    return await Promise.race([store.ping().then(() => 'ok' as const, () => 'unreachable' as const), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

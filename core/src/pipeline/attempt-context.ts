@@ -1,0 +1,93 @@
+import type { Endpoint, Timeouts } from '../config/gateway-config';
+import { GatewayError } from '../errors/gateway-error';
+import type { UpstreamClient } from '../upstream/upstream-client';
+import type { UpstreamRequest, UpstreamResponse } from '../upstream/upstream-request';
+import type { CallContext, Target } from './call-context';
+
+/** The pipeline's credential phase, as an attempt needs it. */
+export type Authorizer = (attempt: AttemptContext, request: UpstreamRequest) => void | Promise<void>;
+
+/**
+ * One try of one target. Provider plugins call `send`, which runs credential
+ * injection and applies the endpoint's timeouts, so no provider can skip either.
+ */
+export class AttemptContext {
+  readonly startedAt = Date.now();
+  private readonly startedHr = performance.now();
+  private firstByteHr?: number;
+  private readonly controller = new AbortController();
+  private totalTimer?: NodeJS.Timeout;
+  private readonly onClientAbort = () => this.controller.abort(this.call.signal.reason);
+
+  constructor(
+    readonly call: CallContext,
+    readonly target: Target,
+    readonly index: number,
+    private readonly upstream: UpstreamClient,
+    private readonly authorize: Authorizer,
+  ) {
+    if (call.signal.aborted) this.controller.abort(call.signal.reason);
+    else call.signal.addEventListener('abort', this.onClientAbort, { once: true });
+  }
+
+  get endpoint(): Endpoint {
+    return this.call.endpoint as Endpoint;
+  }
+
+  get model(): string {
+    return this.target.model;
+  }
+
+  get timeouts(): Timeouts {
+    return this.target.timeouts;
+  }
+
+  /** Aborts when the client leaves or the total timeout expires. */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** Bounds a non-streaming call; streams are bounded by the idle timeout instead. */
+  startTotalTimer(): void {
+    const ms = this.target.timeouts.totalMs;
+    this.totalTimer = setTimeout(() => {
+      this.controller.abort(
+        new GatewayError('upstream_timeout', `Provider "${this.target.connectionName}" did not answer within ${ms} ms (total timeout).`, { retryable: true }),
+      );
+    }, ms);
+  }
+
+  async send(request: UpstreamRequest): Promise<UpstreamResponse> {
+    await this.authorize(this, request);
+    const response = await this.upstream.send(request, {
+      signal: this.controller.signal,
+      timeouts: this.target.timeouts,
+      connection: this.target.connectionName,
+    });
+    this.markFirstByte();
+    return response;
+  }
+
+  markFirstByte(): void {
+    this.firstByteHr ??= performance.now();
+  }
+
+  /** For streams the useful figure is the first chunk (time to first token), not the headers. */
+  markFirstChunk(): void {
+    this.firstByteHr = performance.now();
+  }
+
+  get ttfbMs(): number | undefined {
+    return this.firstByteHr === undefined ? undefined : this.firstByteHr - this.startedHr;
+  }
+
+  elapsedMs(): number {
+    return performance.now() - this.startedHr;
+  }
+
+  /** Releases the timer and the listener on the client's signal. Safe to call twice. */
+  dispose(): void {
+    clearTimeout(this.totalTimer);
+    this.call.signal.removeEventListener('abort', this.onClientAbort);
+  }
+}

@@ -1,0 +1,37 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { ChatRequest } from '../canonical/chat';
+import type { EmbeddingsRequest } from '../canonical/embeddings';
+import type { Endpoint, EndpointKind, Timeouts } from '../config/gateway-config';
+import type { ProviderConnection, ProviderDefinition } from '../plugins/provider-definition';
+import type { AttemptRecord } from './attempt-record';
+
+/** A provider and model that may serve a call. */
+export interface Target {
+  connectionName: string;
+  connection: ProviderConnection;
+  definition: ProviderDefinition;
+  model: string;
+  timeouts: Timeouts;
+}
+
+/** One client request as it moves through the pipeline. */
+export class CallContext {
+  readonly startedAt = Date.now();
+  endpoint?: Endpoint;
+  /** Candidates in the order they should be tried; set by the resolve phase. */
+  targets: Target[] = [];
+  readonly attempts: AttemptRecord[] = [];
+  /** Per-request scratch space for plugins; key by a symbol you own. */
+  readonly locals = new Map<symbol, unknown>();
+
+  constructor(
+    readonly requestId: string,
+    readonly apiStyle: string,
+    readonly kind: EndpointKind,
+    readonly endpointName: string,
+    readonly request: ChatRequest | EmbeddingsRequest,
+    readonly headers: IncomingHttpHeaders,
+    /** Aborts when the client disconnects. */
+    readonly signal: AbortSignal,
+  ) {}
+}

@@ -1,0 +1,20 @@
+import type { ChatChunk, ChatResponse } from '../canonical/chat';
+import type { EmbeddingsResponse } from '../canonical/embeddings';
+import type { GatewayError } from '../errors/gateway-error';
+import type { CallContext } from './call-context';
+
+/** How an API style writes chat results in its clients' format. */
+export interface ChatOutput {
+  /** The JSON body of a complete answer. */
+  response(response: ChatResponse, call: CallContext): unknown;
+  /** The SSE text for one stream part, or null to drop it. */
+  chunk(chunk: ChatChunk, call: CallContext): string | null;
+  /** The SSE text that ends a successful stream. */
+  done(call: CallContext): string;
+  /** The in-band SSE text that ends a stream which failed after its first byte. */
+  streamError(error: GatewayError, call: CallContext): string;
+}
+
+export interface EmbeddingsOutput {
+  response(response: EmbeddingsResponse, call: CallContext): unknown;
+}

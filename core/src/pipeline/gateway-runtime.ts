@@ -1,0 +1,180 @@
+import type { Request, Response } from 'express';
+import type { Logger } from 'pino';
+import type { ChatChunk, ChatRequest } from '../canonical/chat';
+import type { EmbeddingsRequest } from '../canonical/embeddings';
+import type { Usage } from '../canonical/usage';
+import type { EndpointKind } from '../config/gateway-config';
+import { GatewayError } from '../errors/gateway-error';
+import { SSE_HEADERS, waitForDrain } from '../http/sse';
+import { writeJson } from '../http/write-json';
+import type { EndpointRegistry } from '../registry/endpoint-registry';
+import type { ConnectionRegistry } from '../registry/connection-registry';
+import type { StateStore } from '../state/state-store';
+import type { UpstreamClient } from '../upstream/upstream-client';
+import { AttemptContext } from './attempt-context';
+import { CallContext } from './call-context';
+import type { ChatOutput, EmbeddingsOutput } from './call-outputs';
+import type { Pipeline } from './pipeline';
+
+export interface CallInput<Req, Out> {
+  apiStyle: string;
+  endpointName: string;
+  request: Req;
+  output: Out;
+}
+
+interface StartedStream {
+  type: 'stream';
+  iterator: AsyncIterator<ChatChunk>;
+  first: IteratorResult<ChatChunk>;
+}
+
+/**
+ * Runs a decoded call through the pipeline: resolve, attempts, response.
+ * API-style plugins call `chat` / `embeddings`; errors are rethrown for the
+ * route to render in the style's format, except after a stream has started,
+ * when they end the stream in-band.
+ */
+export class GatewayRuntime {
+  constructor(
+    readonly endpoints: EndpointRegistry,
+    readonly connections: ConnectionRegistry,
+    readonly pipeline: Pipeline,
+    readonly store: StateStore,
+    readonly logger: Logger,
+    private readonly upstream: UpstreamClient,
+  ) {}
+
+  async chat(req: Request, res: Response, input: CallInput<ChatRequest, ChatOutput>): Promise<void> {
+    const call = this.open(req, res, input, 'chat');
+    const request = input.request;
+    await this.run(call, async () => {
+      const { attempt, result } = await this.attempts(call, async (attempt) => {
+        const connection = attempt.target.connection;
+        if (!connection.chat) throw new GatewayError('internal_error', `Provider "${attempt.target.connectionName}" has no chat support.`);
+        if (!request.stream) attempt.startTotalTimer();
+        const result = await connection.chat(request, attempt);
+        if (result.type === 'response') return result;
+        // Pull the first part inside the attempt: a failure before any byte reaches the client may still fall back.
+        const iterator = result.chunks[Symbol.asyncIterator]();
+        const first = await iterator.next();
+        attempt.markFirstChunk();
+        return { type: 'stream', iterator, first } satisfies StartedStream;
+      });
+      if (result.type === 'response') {
+        writeJson(res, 200, input.output.response(result.response, call));
+        this.endAttempt(attempt, call, 200, undefined, result.response.usage);
+      } else {
+        await this.stream(call, attempt, result, res, input.output);
+      }
+    });
+  }
+
+  async embeddings(req: Request, res: Response, input: CallInput<EmbeddingsRequest, EmbeddingsOutput>): Promise<void> {
+    const call = this.open(req, res, input, 'embeddings');
+    await this.run(call, async () => {
+      const { attempt, result } = await this.attempts(call, async (attempt) => {
+        const connection = attempt.target.connection;
+        if (!connection.embeddings) throw new GatewayError('internal_error', `Provider "${attempt.target.connectionName}" has no embeddings support.`);
+        attempt.startTotalTimer();
+        return connection.embeddings(input.request, attempt);
+      });
+      writeJson(res, 200, input.output.response(result, call));
+      this.endAttempt(attempt, call, 200, undefined, result.usage);
+    });
+  }
+
+  private open(req: Request, res: Response, input: CallInput<unknown, unknown>, kind: EndpointKind): CallContext {
+    const controller = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) controller.abort(new GatewayError('client_closed_request', 'The client closed the connection.'));
+    });
+    return new CallContext(
+      String(res.locals.requestId),
+      input.apiStyle,
+      kind,
+      input.endpointName,
+      input.request as ChatRequest | EmbeddingsRequest,
+      req.headers,
+      controller.signal,
+    );
+  }
+
+  private async run(call: CallContext, body: () => Promise<void>): Promise<void> {
+    try {
+      await this.pipeline.onRequest(call);
+      await this.pipeline.resolve(call);
+      await body();
+      this.pipeline.finish(call);
+    } catch (thrown) {
+      const error = GatewayError.from(thrown);
+      if (error.code === 'internal_error') this.logger.error({ requestId: call.requestId, err: error.cause ?? error }, 'internal error');
+      this.pipeline.error(call, error);
+      throw error;
+    }
+  }
+
+  /** Tries the call's targets in order; a retryable failure moves on to the next. */
+  private async attempts<T>(call: CallContext, run: (attempt: AttemptContext) => Promise<T>): Promise<{ attempt: AttemptContext; result: T }> {
+    if (call.targets.length === 0) throw new GatewayError('internal_error', 'No target was resolved for this call.');
+    let lastError: GatewayError | undefined;
+    for (let index = 0; index < call.targets.length; index++) {
+      const attempt = new AttemptContext(call, call.targets[index], index, this.upstream, this.pipeline.authorize);
+      try {
+        return { attempt, result: await run(attempt) };
+      } catch (thrown) {
+        const error = GatewayError.from(thrown);
+        this.endAttempt(attempt, call, error.status, error);
+        lastError = error;
+        if (!error.retryable || call.signal.aborted) break;
+      }
+    }
+    throw lastError;
+  }
+
+  private async stream(call: CallContext, attempt: AttemptContext, started: StartedStream, res: Response, output: ChatOutput): Promise<void> {
+    res.writeHead(200, SSE_HEADERS);
+    let usage: Usage | undefined;
+    let failure: GatewayError | undefined;
+    try {
+      for (let step = started.first; !step.done; step = await started.iterator.next()) {
+        const chunk = step.value;
+        if (chunk.usage) usage = chunk.usage;
+        const text = output.chunk(chunk, call);
+        if (text !== null && !res.write(text)) await waitForDrain(res, attempt.signal);
+      }
+      res.end(output.done(call));
+    } catch (thrown) {
+      failure = GatewayError.from(thrown);
+      if (failure.code === 'internal_error') this.logger.error({ requestId: call.requestId, err: failure.cause ?? failure }, 'stream failed');
+      await started.iterator.return?.().catch(() => undefined);
+      if (!res.destroyed) res.end(output.streamError(failure, call));
+      this.pipeline.error(call, failure);
+    } finally {
+      this.endAttempt(attempt, call, failure?.status ?? 200, failure, usage);
+    }
+  }
+
+  private endAttempt(attempt: AttemptContext, call: CallContext, status: number, error?: GatewayError, usage?: Usage): void {
+    attempt.dispose();
+    const record = {
+      requestId: call.requestId,
+      endpoint: call.endpointName,
+      kind: call.kind,
+      apiStyle: call.apiStyle,
+      provider: attempt.target.connectionName,
+      providerType: attempt.target.definition.type,
+      model: attempt.target.model,
+      attempt: attempt.index,
+      stream: call.kind === 'chat' && (call.request as ChatRequest).stream,
+      status,
+      errorCode: error?.code,
+      usage,
+      startedAt: attempt.startedAt,
+      latencyMs: attempt.elapsedMs(),
+      ttfbMs: attempt.ttfbMs,
+    };
+    call.attempts.push(record);
+    this.pipeline.attemptEnd(record, call);
+  }
+}

@@ -1,0 +1,67 @@
+import type { Logger } from 'pino';
+import type { GatewayError } from '../errors/gateway-error';
+import type { PipelinePlugin } from '../plugins/pipeline-plugin';
+import type { UpstreamRequest } from '../upstream/upstream-request';
+import type { AttemptContext } from './attempt-context';
+import type { AttemptRecord } from './attempt-record';
+import type { CallContext } from './call-context';
+
+type Hook<K extends keyof PipelinePlugin> = NonNullable<PipelinePlugin[K]>;
+
+/**
+ * The plugins' phase hooks, gathered once at startup into per-phase lists so a
+ * request only walks the plugins that implement a phase. Request-side phases
+ * run in priority order; response-side phases in reverse.
+ */
+export class Pipeline {
+  private readonly onRequestHooks: Array<Hook<'onRequest'>>;
+  private readonly resolveHooks: Array<Hook<'resolve'>>;
+  private readonly authorizeHooks: Array<Hook<'authorize'>>;
+  private readonly attemptEndHooks: Array<[string, Hook<'onAttemptEnd'>]>;
+  private readonly finishHooks: Array<[string, Hook<'onFinish'>]>;
+  private readonly errorHooks: Array<[string, Hook<'onError'>]>;
+
+  constructor(readonly plugins: readonly PipelinePlugin[], private readonly logger: Logger) {
+    const sorted = [...plugins].sort((a, b) => a.priority - b.priority);
+    const reversed = [...sorted].reverse();
+    this.onRequestHooks = sorted.filter((p) => p.onRequest).map((p) => p.onRequest!.bind(p));
+    this.resolveHooks = sorted.filter((p) => p.resolve).map((p) => p.resolve!.bind(p));
+    this.authorizeHooks = sorted.filter((p) => p.authorize).map((p) => p.authorize!.bind(p));
+    this.attemptEndHooks = reversed.filter((p) => p.onAttemptEnd).map((p) => [p.name, p.onAttemptEnd!.bind(p)]);
+    this.finishHooks = reversed.filter((p) => p.onFinish).map((p) => [p.name, p.onFinish!.bind(p)]);
+    this.errorHooks = reversed.filter((p) => p.onError).map((p) => [p.name, p.onError!.bind(p)]);
+  }
+
+  async onRequest(call: CallContext): Promise<void> {
+    for (const hook of this.onRequestHooks) await hook(call);
+  }
+
+  async resolve(call: CallContext): Promise<void> {
+    for (const hook of this.resolveHooks) await hook(call);
+  }
+
+  readonly authorize = async (attempt: AttemptContext, request: UpstreamRequest): Promise<void> => {
+    for (const hook of this.authorizeHooks) await hook(attempt, request);
+  };
+
+  attemptEnd(record: AttemptRecord, call: CallContext): void {
+    for (const [name, hook] of this.attemptEndHooks) this.guard(name, 'onAttemptEnd', () => hook(record, call));
+  }
+
+  finish(call: CallContext): void {
+    for (const [name, hook] of this.finishHooks) this.guard(name, 'onFinish', () => hook(call));
+  }
+
+  error(call: CallContext, error: GatewayError): void {
+    for (const [name, hook] of this.errorHooks) this.guard(name, 'onError', () => hook(call, error));
+  }
+
+  /** After-the-fact hooks must never break a response that is already on its way. */
+  private guard(plugin: string, phase: string, run: () => void): void {
+    try {
+      run();
+    } catch (error) {
+      this.logger.error({ plugin, phase, err: error }, 'pipeline hook failed');
+    }
+  }
+}

@@ -1,0 +1,164 @@
+import { Redis } from 'ioredis';
+import type { StateStore } from './state-store';
+
+export interface RedisStateStoreOptions {
+  /** Prepended to every key, so several gateways (or tests) can share one Redis. */
+  keyPrefix?: string;
+  /** How long one command may wait for its reply before it is rejected. */
+  commandTimeoutMs?: number;
+}
+
+const DEFAULT_COMMAND_TIMEOUT_MS = 500;
+const CONNECT_TIMEOUT_MS = 1000;
+const MAX_RECONNECT_DELAY_MS = 2000;
+
+/** Redis refuses HINCRBY on a field that already holds a fractional value. */
+const NOT_AN_INTEGER = /not an integer/i;
+
+type Reply = [Error | null, unknown];
+
+/**
+ * State shared by all replicas through Redis. Every option here serves one
+ * rule: a gateway must never hang on Redis. A call either gets its answer
+ * within `commandTimeoutMs` or rejects, and the caller decides what a missing
+ * counter means; meanwhile the client keeps reconnecting in the background.
+ */
+export class RedisStateStore implements StateStore {
+  readonly kind = 'redis' as const;
+  private readonly redis: Redis;
+  private readonly commandTimeoutMs: number;
+  /** True until the first connection attempt settles; see untilFirstConnection. */
+  private firstAttempt = true;
+  private firstConnection?: Promise<void>;
+
+  constructor(url: string, options: RedisStateStoreOptions = {}, onError: (err: Error) => void = () => {}) {
+    this.commandTimeoutMs = options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
+    this.redis = new Redis(url, {
+      keyPrefix: options.keyPrefix ?? '',
+      // Without a queue, a command issued while disconnected rejects at once
+      // instead of waiting for a reconnect that may never come.
+      enableOfflineQueue: false,
+      // Covers the connected-but-unresponsive case (overloaded or stopped
+      // server), where no socket error ever arrives.
+      commandTimeout: this.commandTimeoutMs,
+      // A command in flight when the connection drops is retried at most once.
+      maxRetriesPerRequest: 1,
+      // A half-open TCP connect (e.g. a blackholed host) would otherwise hold
+      // the client in 'connecting' for ioredis' default 10 s.
+      connectTimeout: CONNECT_TIMEOUT_MS,
+      // Never give up: returning a number keeps retrying, so the store heals
+      // by itself when Redis returns; the cap keeps the gap short.
+      retryStrategy: (attempt) => Math.min(attempt * 100, MAX_RECONNECT_DELAY_MS),
+    });
+    // ioredis prints every unhandled 'error' event to stderr; outages are
+    // already reported through rejected calls, so the owner chooses to log.
+    this.redis.on('error', onError);
+    const settled = () => {
+      this.firstAttempt = false;
+    };
+    this.redis.once('ready', settled);
+    this.redis.once('error', settled);
+    this.redis.once('close', settled);
+    this.redis.once('end', settled);
+  }
+
+  async incrementHash(key: string, increments: Readonly<Record<string, number>>, ttlSeconds: number): Promise<void> {
+    // One MULTI: the fields and the expiry land together in one round trip,
+    // so a replica never leaves a counter without its TTL.
+    await this.untilFirstConnection();
+    const multi = this.redis.multi();
+    const fields = Object.keys(increments);
+    for (const field of fields) addIncrement(multi, key, field, increments[field]);
+    // PEXPIRE rather than EXPIRE so fractional TTLs behave as in the embedded store.
+    multi.pexpire(key, Math.max(0, Math.round(ttlSeconds * 1000)));
+    const replies = (await multi.exec()) as Reply[] | null;
+    if (!replies) throw new Error(`Redis transaction on '${key}' was aborted`);
+
+    // Commands in a MULTI fail one by one: the others were applied. The one
+    // expected failure is an integer increment (say a cost of 0) hitting a
+    // field that already holds a fraction; redo just those as floats. This
+    // second round trip happens only in that case.
+    const retry: string[] = [];
+    for (let i = 0; i < fields.length; i++) {
+      const err = replies[i][0];
+      if (!err) continue;
+      if (!NOT_AN_INTEGER.test(err.message)) throw err;
+      retry.push(fields[i]);
+    }
+    const expiryError = replies[fields.length][0];
+    if (expiryError) throw expiryError;
+    if (retry.length === 0) return;
+
+    const again = this.redis.multi();
+    for (const field of retry) again.hincrbyfloat(key, field, String(increments[field]));
+    for (const [err] of ((await again.exec()) as Reply[] | null) ?? []) if (err) throw err;
+  }
+
+  async readHashes(keys: readonly string[]): Promise<Array<Record<string, number>>> {
+    if (keys.length === 0) return [];
+    await this.untilFirstConnection();
+    const pipeline = this.redis.pipeline();
+    for (const key of keys) pipeline.hgetall(key);
+    const replies = (await pipeline.exec()) as Reply[] | null;
+    if (!replies) throw new Error('Redis pipeline returned no replies');
+    return replies.map(([err, hash]) => {
+      if (err) throw err;
+      return toNumbers(hash as Record<string, string>);
+    });
+  }
+
+  async ping(): Promise<void> {
+    await this.untilFirstConnection();
+    await this.redis.ping();
+  }
+
+  async close(): Promise<void> {
+    try {
+      // QUIT lets replies already in flight arrive before the socket closes.
+      await this.redis.quit();
+    } catch {
+      // Unreachable or unresponsive server: drop the socket and stop reconnecting.
+      this.redis.disconnect();
+    }
+  }
+
+  /**
+   * With no offline queue, a call made before the first connection is up
+   * would fail even though Redis is fine, e.g. the first request after
+   * start-up. So while that first attempt is in flight, calls wait for it,
+   * bounded by the command timeout. Once it has settled either way, calls
+   * never wait: when Redis is known to be down they fail at once.
+   */
+  private untilFirstConnection(): Promise<void> {
+    if (!this.firstAttempt || this.redis.status === 'ready') return Promise.resolve();
+    // One shared wait, not one listener set per call: a burst of requests at
+    // start-up would otherwise pile up listeners on the client.
+    this.firstConnection ??= new Promise<void>((resolve) => {
+      const events = ['ready', 'error', 'close', 'end'] as const;
+      const done = () => {
+        clearTimeout(timer);
+        for (const event of events) this.redis.off(event, done);
+        this.firstAttempt = false;
+        resolve();
+      };
+      const timer = setTimeout(done, this.commandTimeoutMs);
+      for (const event of events) this.redis.once(event, done);
+    });
+    return this.firstConnection;
+  }
+}
+
+type Chain = ReturnType<Redis['multi']>;
+
+/** HINCRBY keeps integer counters exact; only fractions need HINCRBYFLOAT. */
+function addIncrement(chain: Chain, key: string, field: string, value: number): void {
+  // Outside the safe range String(value) may become '1e+21', which HINCRBY rejects.
+  if (Number.isSafeInteger(value)) chain.hincrby(key, field, value);
+  else chain.hincrbyfloat(key, field, String(value));
+}
+
+function toNumbers(hash: Record<string, string>): Record<string, number> {
+  const result: Record<string, number> = {};
+  for (const field of Object.keys(hash)) result[field] = Number(hash[field]);
+  return result;
+}

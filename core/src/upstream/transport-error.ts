@@ -1,0 +1,38 @@
+import { GatewayError } from '../errors/gateway-error';
+
+const UNREACHABLE = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ETIMEDOUT',
+  'UND_ERR_SOCKET', 'UND_ERR_CLOSED',
+]);
+
+const TIMEOUTS: Record<string, string> = {
+  UND_ERR_CONNECT_TIMEOUT: 'connect',
+  UND_ERR_HEADERS_TIMEOUT: 'first byte',
+  UND_ERR_BODY_TIMEOUT: 'idle',
+};
+
+/**
+ * Maps what the transport threw to a GatewayError. An aborted signal wins:
+ * its reason (client gone, total timeout) is the real cause of whatever
+ * undici reports. Messages name the connection, never its URL.
+ */
+export function transportError(error: unknown, signal: AbortSignal, connection: string): GatewayError {
+  if (signal.aborted) return GatewayError.from(signal.reason);
+  if (error instanceof GatewayError) return error;
+  const code = errorCode(error);
+  if (code && TIMEOUTS[code]) {
+    return new GatewayError('upstream_timeout', `Provider "${connection}" timed out (${TIMEOUTS[code]} timeout).`, { retryable: true, cause: error });
+  }
+  if (code && UNREACHABLE.has(code)) {
+    return new GatewayError('upstream_unreachable', `Provider "${connection}" could not be reached (${code}).`, { retryable: true, cause: error });
+  }
+  return new GatewayError('upstream_unreachable', `Provider "${connection}" call failed.`, { retryable: true, cause: error });
+}
+
+function errorCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}

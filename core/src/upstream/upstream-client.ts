@@ -1,0 +1,53 @@
+import { Agent } from 'undici';
+import type { Timeouts } from '../config/gateway-config';
+import type { UpstreamRequest, UpstreamResponse } from './upstream-request';
+import { transportError } from './transport-error';
+
+export interface SendOptions {
+  signal: AbortSignal;
+  timeouts: Timeouts;
+  /** The connection's name, for error messages. */
+  connection: string;
+}
+
+/**
+ * Keep-alive HTTP to providers through undici. One agent per distinct connect
+ * timeout (undici sets that per agent); first-byte and idle timeouts are per request.
+ */
+export class UpstreamClient {
+  private readonly agents = new Map<number, Agent>();
+
+  async send(request: UpstreamRequest, options: SendOptions): Promise<UpstreamResponse> {
+    const url = new URL(request.url);
+    try {
+      const response = await this.agentFor(options.timeouts.connectMs).request({
+        origin: url.origin,
+        path: url.pathname + url.search,
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        signal: options.signal,
+        headersTimeout: options.timeouts.firstByteMs,
+        bodyTimeout: options.timeouts.idleMs,
+      });
+      return { status: response.statusCode, headers: response.headers, body: response.body };
+    } catch (error) {
+      throw transportError(error, options.signal, options.connection);
+    }
+  }
+
+  async close(): Promise<void> {
+    const agents = [...this.agents.values()];
+    this.agents.clear();
+    await Promise.all(agents.map((agent) => agent.close()));
+  }
+
+  private agentFor(connectMs: number): Agent {
+    let agent = this.agents.get(connectMs);
+    if (!agent) {
+      agent = new Agent({ connect: { timeout: connectMs }, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000 });
+      this.agents.set(connectMs, agent);
+    }
+    return agent;
+  }
+}

@@ -1,0 +1,42 @@
+import { GatewayError } from '../errors/gateway-error';
+
+export interface ProviderErrorInfo {
+  message: string;
+  type?: string;
+  code?: string;
+  param?: string;
+}
+
+/** Statuses worth another attempt: the provider may answer differently next time. */
+const RETRYABLE = new Set([408, 409, 429, 500, 502, 503, 504, 529]);
+
+/**
+ * A provider's non-2xx answer as a GatewayError: a 4xx keeps its status and the
+ * provider's own message (the client can fix its request); a 5xx becomes 502.
+ */
+export function upstreamStatusError(connection: string, status: number, info: ProviderErrorInfo, retryAfterMs?: number): GatewayError {
+  const retryable = RETRYABLE.has(status);
+  if (status >= 400 && status < 500) {
+    return new GatewayError('provider_error', info.message, {
+      status,
+      param: info.param,
+      providerType: info.type,
+      providerCode: info.code,
+      retryable,
+      retryAfterMs,
+    });
+  }
+  return new GatewayError('upstream_error', `Provider "${connection}" failed with HTTP ${status}: ${info.message}`, { retryable, retryAfterMs });
+}
+
+/** Retry-After as seconds or an HTTP date, and OpenAI's retry-after-ms, in milliseconds. */
+export function parseRetryAfter(headers: Record<string, string | string[] | undefined>): number | undefined {
+  const ms = Number(headers['retry-after-ms']);
+  if (Number.isFinite(ms) && ms >= 0) return ms;
+  const value = headers['retry-after'];
+  if (typeof value !== 'string') return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}

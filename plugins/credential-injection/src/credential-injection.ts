@@ -1,0 +1,41 @@
+import { AttemptContext, GatewayError, type PipelinePlugin, type UpstreamRequest } from '@model-gateway/core';
+
+/**
+ * The authorize phase, and the only code that reveals a provider key. Each
+ * provider says how it takes its key (`auth`, as data); this plugin applies it.
+ * Unified-API requests never carry client headers upstream, so a client's own
+ * credentials cannot reach a provider from here.
+ */
+export class CredentialInjection implements PipelinePlugin {
+  readonly name = 'credential-injection';
+  readonly priority = 500;
+
+  authorize(attempt: AttemptContext, request: UpstreamRequest): void {
+    const { definition, connection, connectionName } = attempt.target;
+    const { auth } = definition;
+    if (auth.kind === 'none') return;
+    const key = connection.settings.apiKey;
+    if (!key) {
+      // A self-hosted OpenAI-compatible server often needs no key; the vendor's own API always does.
+      if (definition.requiresApiKey && connection.settings.baseUrl === definition.defaultBaseUrl.replace(/\/$/, '')) {
+        const source = connection.settings.apiKeySource;
+        throw new GatewayError(
+          'provider_credentials_missing',
+          `Provider "${connectionName}" has no API key configured on the gateway${source ? ` (set ${source})` : ''}.`,
+        );
+      }
+      return;
+    }
+    switch (auth.kind) {
+      case 'bearer':
+        request.headers.authorization = `Bearer ${key.reveal()}`;
+        break;
+      case 'header':
+        request.headers[auth.header] = `${auth.prefix ?? ''}${key.reveal()}`;
+        break;
+      case 'query':
+        request.url += `${request.url.includes('?') ? '&' : '?'}${auth.param}=${encodeURIComponent(key.reveal())}`;
+        break;
+    }
+  }
+}

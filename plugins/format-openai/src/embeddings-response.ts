@@ -1,0 +1,43 @@
+/**
+ * The Embeddings response both ways. Vectors are kept in whatever form the provider sent
+ * (numbers or base64) and converted once, on encode, to the form the client asked for.
+ */
+import { encodeVector, type Embedding, type EmbeddingEncoding, type EmbeddingsResponse } from '@model-gateway/core';
+import { invalidUpstream, numberOr, requireArray, requireObject, stringOr } from './upstream-fields';
+import { decodeUsage } from './usage';
+import type { WireObject } from './wire-object';
+
+export function decodeEmbeddingsResponse(body: unknown): EmbeddingsResponse {
+  const wire = requireObject(body, 'the body');
+  const response: EmbeddingsResponse = {
+    model: stringOr(wire.model, ''),
+    data: requireArray(wire.data, 'data').map(decodeEmbedding),
+  };
+  const usage = decodeUsage(wire.usage);
+  if (usage) response.usage = usage;
+  return response;
+}
+
+/** Usage is left out rather than invented when the provider reported none. */
+export function encodeEmbeddingsResponse(response: EmbeddingsResponse, encoding: EmbeddingEncoding): WireObject {
+  const wire: WireObject = {
+    object: 'list',
+    data: response.data.map((item) => ({
+      object: 'embedding',
+      index: item.index,
+      embedding: encodeVector(item.embedding, encoding),
+    })),
+    model: response.model,
+  };
+  if (response.usage) wire.usage = { prompt_tokens: response.usage.inputTokens, total_tokens: response.usage.totalTokens };
+  return wire;
+}
+
+function decodeEmbedding(value: unknown, position: number): Embedding {
+  const where = `data[${position}]`;
+  const wire = requireObject(value, where);
+  const vector = wire.embedding;
+  const usable = typeof vector === 'string' || (Array.isArray(vector) && vector.every((x) => typeof x === 'number'));
+  if (!usable) throw invalidUpstream(`${where}.embedding is neither a number array nor a base64 string`);
+  return { index: numberOr(wire.index, position), embedding: vector as number[] | string };
+}

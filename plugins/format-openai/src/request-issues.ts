@@ -1,0 +1,98 @@
+/**
+ * Turns a failed zod parse of a client body into the gateway's invalid_parameter error.
+ * Clients get one line naming the parameter the way OpenAI's own errors do
+ * (`messages[0].role`), so they can fix the request without reading our schemas.
+ */
+import { GatewayError } from '@model-gateway/core';
+import type { z } from 'zod';
+import { isWireObject } from './wire-object';
+
+type Issue = z.core.$ZodIssue;
+
+/** Parses `body` with `schema`, throwing invalid_parameter for the first problem found. */
+export function parseRequest<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const result = schema.safeParse(body, { reportInput: true });
+  if (result.success) return result.data;
+  const issue = mostSpecific(result.error.issues[0]);
+  const param = paramPath(issue.path);
+  return throwInvalid(param, describe(issue));
+}
+
+export function throwInvalid(param: string, problem: string): never {
+  throw new GatewayError('invalid_parameter', `${param}: ${problem}`, { param });
+}
+
+export function paramPath(segments: ReadonlyArray<PropertyKey>): string {
+  let out = '';
+  for (const segment of segments) {
+    if (typeof segment === 'number') out += `[${segment}]`;
+    else out += out ? `.${String(segment)}` : String(segment);
+  }
+  return out;
+}
+
+/**
+ * A union reports "no option matched" at its own path. When exactly one option failed
+ * only below the root, the value had that option's shape and the client meant it, so its
+ * inner issue (e.g. `stop[1]: expected a string`) is the useful one to report.
+ */
+function mostSpecific(issue: Issue): Issue {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return issue;
+  const shaped = issue.errors.filter((branch) => branch.length > 0 && branch.every((inner) => inner.path.length > 0));
+  if (shaped.length !== 1) return issue;
+  const inner = shaped[0][0];
+  return mostSpecific({ ...inner, path: [...issue.path, ...inner.path] } as Issue);
+}
+
+function describe(issue: Issue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? 'required' : `expected ${article(issue.expected)}, got ${show(issue.input)}`;
+    case 'invalid_value':
+      return `must be ${choices(issue.values)}, got ${show(issue.input)}`;
+    case 'invalid_union': {
+      if (!('options' in issue && issue.options)) return issue.message;
+      // A discriminated union reports the whole object; the client wants to see the tag.
+      const tag = issue.discriminator && isWireObject(issue.input) ? issue.input[issue.discriminator] : issue.input;
+      return tag === undefined ? `required (${choices(issue.options)})` : `must be ${choices(issue.options)}, got ${show(tag)}`;
+    }
+    case 'too_small':
+      if (issue.origin === 'array' || issue.origin === 'string') {
+        return issue.minimum === 1 ? 'must not be empty' : `must have at least ${String(issue.minimum)} items`;
+      }
+      return `must be ${issue.inclusive ? '>=' : '>'} ${String(issue.minimum)}`;
+    case 'too_big':
+      return `must be ${issue.inclusive ? '<=' : '<'} ${String(issue.maximum)}`;
+    default:
+      return issue.message;
+  }
+}
+
+const EXPECTED: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  int: 'an integer',
+  boolean: 'a boolean',
+  array: 'an array',
+  object: 'an object',
+  record: 'an object',
+};
+
+function article(expected: string): string {
+  return EXPECTED[expected] ?? expected;
+}
+
+function choices(values: ReadonlyArray<unknown>): string {
+  const quoted = values.map((value) => JSON.stringify(value));
+  return quoted.length === 1 ? quoted[0] : `one of ${quoted.join(', ')}`;
+}
+
+/** Echoes short scalars back to help the client spot the mistake; structures are only named. */
+function show(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  const text = JSON.stringify(value);
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+}

@@ -1,0 +1,38 @@
+/** Helpers for plain JSON objects on the wire, shared by every decoder and encoder here. */
+
+export type WireObject = Record<string, unknown>;
+
+export function isWireObject(value: unknown): value is WireObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The fields of `source` this codec does not model, or undefined when there are none,
+ * so canonical objects only carry an `extra` when there is something to give back.
+ */
+export function unknownFields(source: WireObject, known: ReadonlySet<string>): WireObject | undefined {
+  let extra: WireObject | undefined;
+  for (const [key, value] of Object.entries(source)) {
+    if (known.has(key)) continue;
+    extra ??= {};
+    extra[key] = value;
+  }
+  return extra;
+}
+
+/**
+ * Appends `extra` to an encoded body. Keys this codec models are skipped: the canonical
+ * value is the truth, and a pipeline stage that removed it must not see it resurrected.
+ */
+export function withUnknownFields(target: WireObject, extra: WireObject | undefined, known: ReadonlySet<string>): WireObject {
+  if (!extra) return target;
+  for (const [key, value] of Object.entries(extra)) {
+    if (!known.has(key) && !(key in target)) target[key] = value;
+  }
+  return target;
+}
+
+/** Sets `key` only when there is a value, so encoded bodies carry no undefined noise. */
+export function setDefined(target: WireObject, key: string, value: unknown): void {
+  if (value !== undefined) target[key] = value;
+}

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import {
+  abortableSleep, GatewayError, upstreamStatusError,
+  type AttemptContext, type ChatChunk, type ChatRequest, type ChatResult, type ConnectionSettings,
+  type EmbeddingsRequest, type EmbeddingsResponse, type ProviderConnection,
+} from '@model-gateway/core';
+import { mockBehaviour, type MockBehaviour, type MockOptions } from './mock-options';
+import { chatUsage, countTokens, embedText, forcedToolCall, replyText, splitReply } from './mock-replies';
+
+/** Answers in-process, but goes through the same attempt machinery (timeouts, aborts, records) as a real provider. */
+export class MockConnection implements ProviderConnection {
+  constructor(readonly settings: ConnectionSettings<MockOptions>) {}
+
+  async chat(request: ChatRequest, attempt: AttemptContext): Promise<ChatResult> {
+    const behaviour = this.behaviour(request.extra);
+    await abortableSleep(behaviour.latency_ms, attempt.signal);
+    this.failIfAsked(behaviour);
+    attempt.markFirstByte();
+    const text = replyText(request, behaviour.reply);
+    const toolCall = forcedToolCall(request, text);
+    const base = { id: `chatcmpl-mock-${randomUUID()}`, created: Math.floor(Date.now() / 1000), model: attempt.model };
+    const usage = chatUsage(request, toolCall ? toolCall.arguments : text);
+    if (!request.stream) {
+      return {
+        type: 'response',
+        response: {
+          ...base,
+          choices: [{
+            index: 0,
+            message: toolCall ? { role: 'assistant', content: null, toolCalls: [toolCall] } : { role: 'assistant', content: text },
+            finishReason: toolCall ? 'tool_calls' : 'stop',
+          }],
+          usage,
+        },
+      };
+    }
+    return { type: 'stream', chunks: this.chunks(base, text, toolCall, usage, behaviour, attempt.signal) };
+  }
+
+  async embeddings(request: EmbeddingsRequest, attempt: AttemptContext): Promise<EmbeddingsResponse> {
+    const behaviour = this.behaviour(request.extra);
+    await abortableSleep(behaviour.latency_ms, attempt.signal);
+    this.failIfAsked(behaviour);
+    attempt.markFirstByte();
+    const inputs = typeof request.input === 'string' ? [request.input] : (request.input as unknown[]).map((v) => (Array.isArray(v) ? v.join(' ') : String(v)));
+    const dimensions = request.dimensions ?? behaviour.embedding_dimensions;
+    const tokens = inputs.reduce((sum, text) => sum + countTokens(text), 0);
+    return {
+      model: attempt.model,
+      data: inputs.map((text, index) => ({ index, embedding: embedText(text, dimensions) })),
+      usage: { inputTokens: tokens, outputTokens: 0, totalTokens: tokens },
+    };
+  }
+
+  private async *chunks(
+    base: Pick<ChatChunk, 'id' | 'created' | 'model'>,
+    text: string,
+    toolCall: ReturnType<typeof forcedToolCall>,
+    usage: ChatChunk['usage'],
+    behaviour: MockBehaviour,
+    signal: AbortSignal,
+  ): AsyncGenerator<ChatChunk> {
+    yield { ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finishReason: null }] };
+    if (toolCall) {
+      yield { ...base, choices: [{ index: 0, delta: { toolCalls: [{ index: 0, id: toolCall.id, name: toolCall.name, argumentsDelta: '' }] }, finishReason: null }] };
+      for (const piece of splitReply(toolCall.arguments, behaviour.stream_chunks)) {
+        await abortableSleep(behaviour.chunk_interval_ms, signal);
+        yield { ...base, choices: [{ index: 0, delta: { toolCalls: [{ index: 0, argumentsDelta: piece }] }, finishReason: null }] };
+      }
+    } else {
+      for (const piece of splitReply(text, behaviour.stream_chunks)) {
+        await abortableSleep(behaviour.chunk_interval_ms, signal);
+        yield { ...base, choices: [{ index: 0, delta: { content: piece }, finishReason: null }] };
+      }
+    }
+    yield { ...base, choices: [{ index: 0, delta: {}, finishReason: toolCall ? 'tool_calls' : 'stop' }] };
+    yield { ...base, choices: [], usage };
+  }
+
+  private behaviour(extra: Record<string, unknown>): MockBehaviour {
+    try {
+      return mockBehaviour(this.settings.options, extra);
+    } catch (error) {
+      throw new GatewayError('invalid_parameter', (error as Error).message, { param: 'mock' });
+    }
+  }
+
+  private failIfAsked(behaviour: MockBehaviour): void {
+    if (behaviour.fail_status === undefined) return;
+    throw upstreamStatusError(this.settings.name, behaviour.fail_status, { message: `mock provider failure (HTTP ${behaviour.fail_status})`, type: 'mock_error' });
+  }
+}

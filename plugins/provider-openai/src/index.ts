@@ -1,0 +1,27 @@
+import type { GatewayPlugin, ProviderDefinition } from '@model-gateway/core';
+import { OpenAiConnection } from './openai-connection';
+import { OPENAI_API_KEY_ENV, OPENAI_DEFAULT_BASE_URL, OPENAI_DOCS_URL, openAiOptionsSchema, type OpenAiOptions } from './openai-facts';
+
+export { OpenAiConnection };
+
+export const openAiProvider: ProviderDefinition<OpenAiOptions> = {
+  type: 'openai',
+  displayName: 'OpenAI, or any OpenAI-compatible server by base_url',
+  docsUrl: OPENAI_DOCS_URL,
+  defaultBaseUrl: OPENAI_DEFAULT_BASE_URL,
+  apiKeyEnv: OPENAI_API_KEY_ENV,
+  requiresApiKey: true,
+  auth: { kind: 'bearer' },
+  capabilities: { chat: true, embeddings: true, streaming: true, tools: true, vision: true, jsonSchema: true },
+  optionsSchema: openAiOptionsSchema,
+  createConnection: (settings) => new OpenAiConnection(settings),
+};
+
+const plugin: GatewayPlugin = {
+  specVersion: 1,
+  name: 'provider-openai',
+  kind: 'provider',
+  register: (api) => api.registerProvider(openAiProvider),
+};
+
+export default plugin;

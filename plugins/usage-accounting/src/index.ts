@@ -1,0 +1,15 @@
+import type { GatewayPlugin } from '@model-gateway/core';
+import { UsageAccounting } from './usage-accounting';
+
+export { UsageAccounting };
+export { BUCKET_SECONDS, counterIncrements, usageKey, bucketStart } from './usage-counters';
+export { UsageCost } from './usage-cost';
+
+const plugin: GatewayPlugin = {
+  specVersion: 1,
+  name: 'usage-accounting',
+  kind: 'pipeline',
+  register: (api) => api.registerPipeline(UsageAccounting),
+};
+
+export default plugin;

@@ -1,0 +1,35 @@
+import { inject, injectable } from 'tsyringe';
+import type { Logger } from 'pino';
+import { TOKENS, type AttemptRecord, type GatewayRuntime, type PipelinePlugin, type RouteDefinition, type StateStore } from '@model-gateway/core';
+import { usageRoutes } from './usage-api';
+import { BUCKET_TTL_SECONDS, bucketStart, counterIncrements, usageKey } from './usage-counters';
+import { UsageCost } from './usage-cost';
+
+/**
+ * One usage record per upstream attempt: logged as a JSON line and added to the
+ * endpoint's per-minute counters in the state store. It runs after the client
+ * has its answer, and a store failure costs a warning, never a request.
+ */
+@injectable()
+export class UsageAccounting implements PipelinePlugin {
+  readonly name = 'usage-accounting';
+  readonly priority = 900;
+  private readonly cost = new UsageCost();
+
+  constructor(
+    @inject(TOKENS.StateStore) private readonly store: StateStore,
+    @inject(TOKENS.Logger) private readonly logger: Logger,
+  ) {}
+
+  onAttemptEnd(record: AttemptRecord): void {
+    const cost = this.cost.compute(record.providerType, record.model, record.usage);
+    this.logger.info({ usage: { ...record, costUsd: cost.usd, priced: cost.priced } }, 'usage');
+    this.store
+      .incrementHash(usageKey(record.endpoint, bucketStart(record.startedAt)), counterIncrements(record, cost), BUCKET_TTL_SECONDS)
+      .catch((error: Error) => this.logger.warn({ err: error.message, endpoint: record.endpoint }, 'usage counters not written'));
+  }
+
+  routes(runtime: GatewayRuntime): RouteDefinition[] {
+    return usageRoutes(runtime);
+  }
+}

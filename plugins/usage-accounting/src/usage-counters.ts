@@ -1,0 +1,43 @@
+import type { AttemptRecord } from '@model-gateway/core';
+
+/** Counters are kept per endpoint and minute: fine enough for dashboards, few enough keys to read an hour at once. */
+export const BUCKET_SECONDS = 60;
+/** Buckets live eight days, so a week-over-week comparison always has both weeks. */
+export const BUCKET_TTL_SECONDS = 8 * 24 * 3600;
+
+export const COUNTER_FIELDS = [
+  'requests', 'errors', 'prompt_tokens', 'completion_tokens', 'total_tokens', 'cached_tokens',
+  'reasoning_tokens', 'cost_usd', 'unpriced_requests', 'latency_ms_sum', 'ttfb_ms_sum',
+] as const;
+
+export type CounterField = (typeof COUNTER_FIELDS)[number];
+
+export function bucketStart(epochMs: number): number {
+  return Math.floor(epochMs / 1000 / BUCKET_SECONDS) * BUCKET_SECONDS;
+}
+
+export function usageKey(endpoint: string, bucketStartSeconds: number): string {
+  return `usage:${endpoint}:${bucketStartSeconds}`;
+}
+
+/** The increments one attempt adds; zero fields are left out to keep the store's writes small. */
+export function counterIncrements(record: AttemptRecord, cost: { usd: number; priced: boolean }): Partial<Record<CounterField, number>> {
+  const usage = record.usage;
+  const increments: Partial<Record<CounterField, number>> = {
+    requests: 1,
+    latency_ms_sum: Math.round(record.latencyMs),
+  };
+  if (record.status >= 400) increments.errors = 1;
+  if (record.ttfbMs !== undefined) increments.ttfb_ms_sum = Math.round(record.ttfbMs);
+  if (usage) {
+    increments.prompt_tokens = usage.inputTokens;
+    increments.completion_tokens = usage.outputTokens;
+    increments.total_tokens = usage.totalTokens;
+    if (usage.cachedInputTokens) increments.cached_tokens = usage.cachedInputTokens;
+    if (usage.reasoningTokens) increments.reasoning_tokens = usage.reasoningTokens;
+  }
+  if (cost.usd > 0) increments.cost_usd = cost.usd;
+  if (usage && !cost.priced) increments.unpriced_requests = 1;
+  for (const key of Object.keys(increments) as CounterField[]) if (increments[key] === 0) delete increments[key];
+  return increments;
+}

@@ -1,0 +1,149 @@
+'use strict';
+/**
+ * The arms of the benchmark: ways of reaching the same fake upstream.
+ *   direct  - straight to the fake upstream (the baseline)
+ *   pipe    - through a bare piping reverse proxy (the floor cost of a hop)
+ *   gateway - through model-gateway's native API
+ *   portkey - through @portkey-ai/gateway, only when it is already installed
+ * Each starter returns { name, target, body, pid, handle, note? } or throws;
+ * the orchestrator turns a throw into a failed arm instead of a failed run.
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const procs = require('./child-procs');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+// Overridable so another build (or a stand-in while the CLI is being written) can be benched.
+const GATEWAY_CLI = process.env.BENCH_GATEWAY_CLI ? path.resolve(process.env.BENCH_GATEWAY_CLI) : path.join(ROOT, 'core', 'dist', 'cli', 'main.js');
+const PORTKEY_SERVER = path.join(ROOT, 'node_modules', '@portkey-ai', 'gateway', 'build', 'start-server.js');
+const STARTUP_TIMEOUT_MS = 20_000;
+const ALL_ARMS = ['direct', 'pipe', 'gateway', 'portkey'];
+
+const messages = [{ role: 'user', content: 'hi' }];
+const upstreamBody = { model: 'gpt-bench', messages };
+
+async function startUpstream() {
+  const handle = procs.spawnNode('fake-upstream', [path.join(__dirname, 'fake-upstream.js'), '--port', '0']);
+  const port = await procs.waitForPortLine(handle, STARTUP_TIMEOUT_MS);
+  return { handle, port };
+}
+
+function direct(upstream) {
+  return {
+    name: 'direct',
+    target: { host: '127.0.0.1', port: upstream.port, path: '/v1/chat/completions', headers: {} },
+    body: upstreamBody,
+    // The direct arm has no process of its own; the upstream's figures stand in.
+    pid: upstream.handle.pid,
+    handle: null,
+    note: 'process figures are the fake upstream (shared by all arms)',
+  };
+}
+
+async function pipe(upstream) {
+  const handle = procs.spawnNode('pipe-hop', [path.join(__dirname, 'pipe-hop.js'), '--port', '0', '--target', `http://127.0.0.1:${upstream.port}`]);
+  const port = await procs.waitForPortLine(handle, STARTUP_TIMEOUT_MS);
+  return {
+    name: 'pipe',
+    target: { host: '127.0.0.1', port, path: '/v1/chat/completions', headers: {} },
+    body: upstreamBody,
+    pid: handle.pid,
+    handle,
+  };
+}
+
+function gatewayYaml(port, upstreamPort) {
+  return [
+    `server: { host: 127.0.0.1, port: ${port} }`,
+    'providers:',
+    `  bench-upstream: { type: openai, base_url: "http://127.0.0.1:${upstreamPort}/v1", api_key: "bench-key" }`,
+    'endpoints:',
+    '  - { name: bench, kind: chat, provider: bench-upstream, model: gpt-bench }',
+    '',
+  ].join('\n');
+}
+
+async function gateway(upstream, tmpDir) {
+  if (!fs.existsSync(GATEWAY_CLI)) throw new Error(`${path.relative(ROOT, GATEWAY_CLI)} not found (run npm run build)`);
+  // An explicit port we picked is more robust than parsing it out of the logs.
+  const port = await procs.pickFreePort();
+  const configFile = path.join(tmpDir, 'gateway.bench.yaml');
+  fs.writeFileSync(configFile, gatewayYaml(port, upstream.port));
+  const handle = procs.spawnNode(
+    'gateway',
+    [GATEWAY_CLI, 'serve', '--config', configFile, '--port', String(port), '--host', '127.0.0.1'],
+    // PORT would override the config too; pin it so a stray PORT in our env cannot.
+    { LOG_LEVEL: 'warn', PORT: String(port) },
+  );
+  let baseUrl = `http://127.0.0.1:${port}`;
+  // If the gateway announces another address, believe it.
+  handle.lineListeners.push((line) => {
+    if (!line.includes('"msg":"listening"')) return;
+    try {
+      const url = JSON.parse(line).url;
+      if (typeof url === 'string' && url.startsWith('http')) baseUrl = url.replace(/\/$/, '');
+    } catch {
+      // Ignore a malformed log line; /ready polling still decides.
+    }
+  });
+  await procs.waitForHttp(handle, () => `${baseUrl}/ready`, (status) => status === 200, STARTUP_TIMEOUT_MS);
+  const url = new URL(baseUrl);
+  return {
+    name: 'gateway',
+    target: { host: url.hostname, port: Number(url.port), path: '/gateway/native/v1/chat/completions', headers: {} },
+    body: { model: 'bench', messages },
+    pid: handle.pid,
+    handle,
+  };
+}
+
+async function portkey(upstream) {
+  if (!fs.existsSync(PORTKEY_SERVER)) {
+    const err = new Error('@portkey-ai/gateway is not installed; arm skipped');
+    err.skipped = true;
+    throw err;
+  }
+  const port = await procs.pickFreePort();
+  const handle = procs.spawnNode('portkey', [PORTKEY_SERVER, `--port=${port}`, '--headless']);
+  // Any HTTP answer at all means it is listening.
+  await procs.waitForHttp(handle, () => `http://127.0.0.1:${port}/`, (status) => status > 0, STARTUP_TIMEOUT_MS);
+  return {
+    name: 'portkey',
+    target: {
+      host: '127.0.0.1',
+      port,
+      path: '/v1/chat/completions',
+      headers: {
+        'x-portkey-provider': 'openai',
+        'x-portkey-custom-host': `http://127.0.0.1:${upstream.port}/v1`,
+        authorization: 'Bearer bench-key',
+      },
+    },
+    body: upstreamBody,
+    pid: handle.pid,
+    handle,
+  };
+}
+
+const starters = { direct, pipe, gateway, portkey };
+
+/**
+ * Starts the selected arms in order. Returns { live, failed } where failed
+ * entries are { name, error, skipped }.
+ */
+async function startArms(names, upstream) {
+  const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mgw-bench-'));
+  const live = [];
+  const failed = [];
+  for (const name of names) {
+    try {
+      live.push(await starters[name](upstream, tmpDir));
+    } catch (err) {
+      failed.push({ name, error: err.message, skipped: Boolean(err.skipped) });
+    }
+  }
+  return { live, failed, tmpDir };
+}
+
+module.exports = { ALL_ARMS, startUpstream, startArms, gatewayYaml };

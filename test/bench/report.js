@@ -1,0 +1,147 @@
+'use strict';
+/**
+ * Turns per-round burst results into the figures we quote. Single runs on a
+ * 2-vCPU box are noisy, so every quoted figure is a median across rounds, and
+ * "added latency" is the median of per-round differences: arms measured in the
+ * same round share that round's noise, so pairing them cancels some of it.
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+/** Metric name -> how to read it out of one arm's results in one round. */
+const METRICS = {
+  c1_p50_ms: (r) => r.c1?.latency.p50,
+  c1_p99_ms: (r) => r.c1?.latency.p99,
+  c1_mean_ms: (r) => r.c1?.latency.mean,
+  c1_rps: (r) => r.c1?.rps,
+  cN_p50_ms: (r) => r.cN?.latency.p50,
+  cN_p99_ms: (r) => r.cN?.latency.p99,
+  cN_rps: (r) => r.cN?.rps,
+  cN_cpu_us_per_req: (r) => r.cN_cpuUsPerReq,
+  ttft_p50_ms: (r) => r.stream?.ttft.p50,
+  ttft_p99_ms: (r) => r.stream?.ttft.p99,
+  stream_total_p50_ms: (r) => r.stream?.latency.p50,
+  errors: (r) => (r.c1?.errors ?? 0) + (r.cN?.errors ?? 0) + (r.stream?.errors ?? 0),
+};
+
+/** Pairs we report as "A − B": what the gateway adds over no hop and over a bare hop. */
+const DELTAS = [
+  ['gateway', 'direct'],
+  ['gateway', 'pipe'],
+  ['pipe', 'direct'],
+  ['portkey', 'direct'],
+  ['portkey', 'pipe'],
+];
+const DELTA_METRICS = ['c1_p50_ms', 'c1_p99_ms', 'ttft_p50_ms', 'ttft_p99_ms'];
+
+function median(values) {
+  const xs = values.filter((v) => typeof v === 'number' && Number.isFinite(v)).sort((a, b) => a - b);
+  if (xs.length === 0) return null;
+  const mid = xs.length >> 1;
+  return xs.length % 2 ? xs[mid] : (xs[mid - 1] + xs[mid]) / 2;
+}
+
+function summarizeArms(armNames, rounds) {
+  const medians = {};
+  for (const arm of armNames) {
+    medians[arm] = {};
+    for (const [metric, read] of Object.entries(METRICS)) {
+      const values = rounds.map((round) => (round.arms[arm] ? read(round.arms[arm]) : undefined));
+      medians[arm][metric] = metric === 'errors' ? values.reduce((a, b) => a + (b ?? 0), 0) : median(values);
+    }
+  }
+  return medians;
+}
+
+function computeDeltas(armNames, rounds) {
+  const deltas = {};
+  for (const [a, b] of DELTAS) {
+    if (!armNames.includes(a) || !armNames.includes(b)) continue;
+    const entry = {};
+    for (const metric of DELTA_METRICS) {
+      const read = METRICS[metric];
+      const perRound = rounds.map((round) => {
+        const x = round.arms[a] && read(round.arms[a]);
+        const y = round.arms[b] && read(round.arms[b]);
+        return typeof x === 'number' && typeof y === 'number' ? x - y : null;
+      });
+      entry[metric] = { median: median(perRound), perRound };
+    }
+    deltas[`${a} - ${b}`] = entry;
+  }
+  return deltas;
+}
+
+function fmt(value, digits = 3) {
+  if (value === null || value === undefined) return '-';
+  return typeof value === 'number' ? value.toFixed(digits) : String(value);
+}
+
+function table(header, rows) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+function renderText({ config, medians, deltas, peakRss, failed, notes }) {
+  const n = config.concurrency;
+  const out = [];
+  out.push(
+    `model-gateway bench: ${config.rounds} rounds, c=1 ${config.c1Ms} ms, c=${n} ${config.cNMs} ms, stream c=1 ${config.streamMs} ms per arm per round (medians across rounds; latencies in ms)`,
+    '',
+  );
+  const rows = Object.entries(medians).map(([arm, m]) => [
+    arm,
+    fmt(m.c1_p50_ms),
+    fmt(m.c1_p99_ms),
+    fmt(m.cN_p50_ms, 2),
+    fmt(m.cN_p99_ms, 2),
+    fmt(m.cN_rps, 0),
+    fmt(m.cN_cpu_us_per_req, 0),
+    fmt(m.ttft_p50_ms),
+    fmt(m.ttft_p99_ms),
+    fmt(m.stream_total_p50_ms),
+    fmt(peakRss[arm], 1),
+    String(m.errors),
+  ]);
+  out.push(
+    table(
+      ['arm', 'c1 p50', 'c1 p99', `c${n} p50`, `c${n} p99`, `c${n} req/s`, `c${n} cpu µs/req`, 'ttft p50', 'ttft p99', 'stream p50', 'peak RSS MiB', 'errors'],
+      rows,
+    ),
+  );
+  const deltaRows = Object.entries(deltas).map(([pair, d]) => [pair, ...DELTA_METRICS.map((metric) => fmt(d[metric].median))]);
+  if (deltaRows.length) {
+    out.push('', 'Added latency (median of per-round differences, ms):');
+    out.push(table(['pair', 'c1 p50', 'c1 p99', 'ttft p50', 'ttft p99'], deltaRows));
+  }
+  out.push('');
+  for (const f of failed) out.push(`${f.skipped ? 'skipped' : 'FAILED'} arm ${f.name}: ${f.error}`);
+  for (const note of notes) out.push(`note: ${note}`);
+  return out.join('\n');
+}
+
+function machineInfo() {
+  const cpus = os.cpus();
+  return {
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    cpuCount: cpus.length,
+    node: process.version,
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    totalMemMiB: Math.round(os.totalmem() / 1048576),
+    loadAvgAtEnd: os.loadavg(),
+  };
+}
+
+/** Writes the full record to bench-results/bench-<timestamp>.json and returns its path. */
+function writeJson(root, record) {
+  const dir = path.join(root, 'bench-results');
+  fs.mkdirSync(dir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const file = path.join(dir, `bench-${stamp}.json`);
+  fs.writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
+  return file;
+}
+
+module.exports = { summarizeArms, computeDeltas, renderText, machineInfo, writeJson, median };

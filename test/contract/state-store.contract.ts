@@ -1,0 +1,141 @@
+import type { StateStore } from '../../core/src/state/state-store';
+
+export interface StateStoreFixture {
+  store: StateStore;
+  cleanup(): Promise<void>;
+}
+
+const MONEY_PRECISION = 1e-9;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The behaviour every StateStore must share, so replacing the embedded store
+ * with Redis (or back) never changes what the gateway counts. Each
+ * implementation's test file calls this with a factory for a fresh store.
+ */
+export function describeStateStoreContract(name: string, make: () => Promise<StateStoreFixture>): void {
+  describe(`StateStore contract: ${name}`, () => {
+    let fixture: StateStoreFixture;
+    let store: StateStore;
+    let keyCount = 0;
+    // Fresh keys per test, so stores backed by a shared server never see
+    // another test's (or an earlier run's) counters.
+    const runId = Math.random().toString(36).slice(2, 10);
+    const newKey = (label: string) => `contract:${runId}:${label}:${++keyCount}`;
+
+    beforeEach(async () => {
+      fixture = await make();
+      store = fixture.store;
+    });
+
+    afterEach(async () => {
+      await fixture.cleanup();
+    });
+
+    describe('incrementHash', () => {
+      it('accumulates increments across calls', async () => {
+        const key = newKey('accumulate');
+        await store.incrementHash(key, { requests: 1, tokens: 10 }, 60);
+        await store.incrementHash(key, { requests: 1, tokens: 5 }, 60);
+        await store.incrementHash(key, { requests: 1 }, 60);
+        expect(await store.readHashes([key])).toEqual([{ requests: 3, tokens: 15 }]);
+      });
+
+      it('keeps integer fields integral and sums fractional fields to 1e-9', async () => {
+        const key = newKey('fractional');
+        await store.incrementHash(key, { requests: 1, cost: 0.000123 }, 60);
+        await store.incrementHash(key, { requests: 2, cost: 0.000001 }, 60);
+        const [hash] = await store.readHashes([key]);
+        expect(hash.requests).toBe(3);
+        expect(Number.isInteger(hash.requests)).toBe(true);
+        expect(Math.abs(hash.cost - 0.000124)).toBeLessThan(MONEY_PRECISION);
+      });
+
+      it('accepts an integer increment on a field that already holds a fraction', async () => {
+        // A free request costs exactly 0 after paid ones: the field must keep counting.
+        const key = newKey('mixed');
+        await store.incrementHash(key, { cost: 0.5 }, 60);
+        await store.incrementHash(key, { cost: 0, requests: 1 }, 60);
+        await store.incrementHash(key, { cost: 1 }, 60);
+        const [hash] = await store.readHashes([key]);
+        expect(Math.abs(hash.cost - 1.5)).toBeLessThan(MONEY_PRECISION);
+        expect(hash.requests).toBe(1);
+      });
+
+      it('sums many concurrent increments exactly', async () => {
+        const key = newKey('concurrent');
+        const calls = 200;
+        await Promise.all(
+          Array.from({ length: calls }, () => store.incrementHash(key, { requests: 1, cost: 0.001 }, 60)),
+        );
+        const [hash] = await store.readHashes([key]);
+        expect(hash.requests).toBe(calls);
+        expect(Math.abs(hash.cost - calls * 0.001)).toBeLessThan(MONEY_PRECISION);
+      });
+
+      it('keeps keys independent of each other', async () => {
+        const a = newKey('independent-a');
+        const b = newKey('independent-b');
+        await store.incrementHash(a, { requests: 1 }, 60);
+        await store.incrementHash(b, { requests: 7, tokens: 2 }, 60);
+        await store.incrementHash(a, { requests: 1 }, 60);
+        expect(await store.readHashes([a, b])).toEqual([{ requests: 2 }, { requests: 7, tokens: 2 }]);
+      });
+    });
+
+    describe('readHashes', () => {
+      it('returns an empty array for no keys', async () => {
+        expect(await store.readHashes([])).toEqual([]);
+      });
+
+      it('returns one hash per key, in key order, with {} for missing keys', async () => {
+        const first = newKey('order-first');
+        const missing = newKey('order-missing');
+        const last = newKey('order-last');
+        await store.incrementHash(last, { requests: 2 }, 60);
+        await store.incrementHash(first, { requests: 1 }, 60);
+        expect(await store.readHashes([first, missing, last, first])).toEqual([
+          { requests: 1 },
+          {},
+          { requests: 2 },
+          { requests: 1 },
+        ]);
+      });
+
+      it('returns numbers, not strings', async () => {
+        const key = newKey('numbers');
+        await store.incrementHash(key, { requests: 4, cost: 0.25 }, 60);
+        const [hash] = await store.readHashes([key]);
+        expect(typeof hash.requests).toBe('number');
+        expect(typeof hash.cost).toBe('number');
+      });
+    });
+
+    describe('time to live', () => {
+      // One wait covers expiry, survival and refresh, to keep the suite fast.
+      it('expires a key after its TTL, and each increment renews the TTL', async () => {
+        const expiring = newKey('ttl-expiring');
+        const lasting = newKey('ttl-lasting');
+        const renewed = newKey('ttl-renewed');
+        await store.incrementHash(expiring, { requests: 1 }, 1);
+        await store.incrementHash(lasting, { requests: 1 }, 60);
+        await store.incrementHash(renewed, { requests: 1 }, 1);
+
+        await sleep(600);
+        await store.incrementHash(renewed, { requests: 1 }, 1);
+        await sleep(700);
+
+        expect(await store.readHashes([expiring, lasting, renewed])).toEqual([{}, { requests: 1 }, { requests: 2 }]);
+        // An expired counter starts again from zero.
+        await store.incrementHash(expiring, { requests: 1 }, 60);
+        expect(await store.readHashes([expiring])).toEqual([{ requests: 1 }]);
+      });
+    });
+
+    describe('ping', () => {
+      it('resolves when the store is reachable', async () => {
+        await expect(store.ping()).resolves.toBeUndefined();
+      });
+    });
+  });
+}
