@@ -68,6 +68,15 @@ export class AttemptContext {
     return response;
   }
 
+  /**
+   * Removes this connection's key from provider text that is about to be relayed:
+   * some providers echo the key they rejected in their error message.
+   */
+  scrub(text: string): string {
+    const key = this.target.connection.settings.apiKey?.reveal();
+    return key && key.length >= 4 ? text.split(key).join('[redacted]') : text;
+  }
+
   markFirstByte(): void {
     this.firstByteHr ??= performance.now();
   }

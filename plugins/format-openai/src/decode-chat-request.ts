@@ -6,7 +6,11 @@
  * - `max_completion_tokens`: its value becomes `maxTokens`; its presence in `extra` records
  *   that the client used this name rather than `max_tokens`.
  * - `stream_options`: `include_usage` becomes `streamUsage`; the whole object is kept so
- *   options we do not model still reach the provider.
+ *   options we do not model still reach the provider. It is sent only on a streamed call,
+ *   the only place OpenAI accepts it.
+ *
+ * Null on a modelled optional field means "not set", as on OpenAI's API, and is dropped;
+ * unknown fields, top-level and per message, are kept verbatim in `extra`.
  */
 import { GatewayError, type ChatMessage, type ChatRequest, type ContentPart, type ToolChoice } from '@model-gateway/core';
 import {

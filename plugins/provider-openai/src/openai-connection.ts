@@ -43,7 +43,7 @@ export class OpenAiConnection implements ProviderConnection {
   private async post(url: string, body: string, attempt: AttemptContext): Promise<UpstreamResponse> {
     const response = await attempt.send({ method: 'POST', url, headers: { ...this.headers }, body });
     if (response.status < 400) return response;
-    const text = await response.body.text().catch(() => '');
+    const text = attempt.scrub(await response.body.text().catch(() => ''));
     throw upstreamStatusError(this.settings.name, response.status, decodeOpenAiError(response.status, text), parseRetryAfter(response.headers));
   }
 
@@ -73,7 +73,7 @@ export class OpenAiConnection implements ProviderConnection {
         }
         const inBandError = (data as { error?: unknown }).error;
         if (inBandError) {
-          throw upstreamStatusError(this.settings.name, 500, decodeOpenAiError(500, JSON.stringify({ error: inBandError })));
+          throw upstreamStatusError(this.settings.name, 500, decodeOpenAiError(500, attempt.scrub(JSON.stringify({ error: inBandError }))));
         }
         yield decodeChatChunk(data);
       }
