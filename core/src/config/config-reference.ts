@@ -85,7 +85,7 @@ function typeOf(schema: Schema): string {
   const bounds = [
     schema.minimum !== undefined ? `≥ ${schema.minimum}` : '',
     schema.exclusiveMinimum !== undefined ? `> ${schema.exclusiveMinimum}` : '',
-    schema.maximum !== undefined ? `≤ ${schema.maximum}` : '',
+    schema.maximum !== undefined && schema.maximum < Number.MAX_SAFE_INTEGER ? `≤ ${schema.maximum}` : '',
     schema.format ? schema.format : '',
   ].filter(Boolean);
   const base = Array.isArray(schema.type) ? schema.type.join(' \\| ') : (schema.type ?? 'any');
