@@ -13,6 +13,7 @@ import { createLogger } from './logging/create-logger';
 import { GatewayRuntime } from './pipeline/gateway-runtime';
 import { Pipeline } from './pipeline/pipeline';
 import { PluginRegistry } from './plugins/plugin-registry';
+import type { ConnectionSettings } from './plugins/provider-definition';
 import { ConnectionRegistry } from './registry/connection-registry';
 import { EndpointRegistry } from './registry/endpoint-registry';
 import { createStateStore } from './state/create-state-store';
@@ -106,10 +107,26 @@ export class Gateway {
     if (next.server.port !== this.config.server.port || next.server.host !== this.config.server.host || next.server.bodyLimit !== this.config.server.bodyLimit || next.state.redisUrl !== this.config.state.redisUrl) {
       this.logger.warn('server: and state: changes take effect on restart');
     }
-    await this.connections.apply(next.connections);
+    await this.connections.apply([...next.connections, ...this.runtimeOnlyConnections(next)]);
     this.endpoints.replaceConfigEndpoints(next.endpoints);
     this.logger.info({ endpoints: next.endpoints.length }, 'config reloaded');
     return true;
+  }
+
+  /**
+   * Live connections that run-time endpoints use and the new file no longer defines
+   * (e.g. the implicit `mock` one after the file's last mock endpoint went): an
+   * unrelated edit must not pull a connection out from under a run-time endpoint.
+   */
+  private runtimeOnlyConnections(next: GatewayConfig): ConnectionSettings[] {
+    const configured = new Set(next.connections.map((c) => c.name));
+    const kept = new Map<string, ConnectionSettings>();
+    for (const endpoint of this.endpoints.list()) {
+      if (endpoint.source !== 'runtime' || configured.has(endpoint.provider)) continue;
+      const live = this.connections.get(endpoint.provider);
+      if (live) kept.set(endpoint.provider, live.connection.settings);
+    }
+    return [...kept.values()];
   }
 
   async close(): Promise<void> {

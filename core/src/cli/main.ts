@@ -75,14 +75,20 @@ function schema(args: CliArgs): number {
 
 async function serve(file: string, args: CliArgs): Promise<number> {
   const port = args.port ?? (process.env.PORT ? parsePort(process.env.PORT) : undefined);
-  const gateway = await Gateway.start({ configFile: file, port, host: args.host });
+  // Handlers go in before starting: "listening" is logged inside start(), and a
+  // supervisor may send SIGTERM as soon as it sees it; that must still shut down cleanly.
+  const started = Gateway.start({ configFile: file, port, host: args.host });
   const stop = async (signal: string) => {
+    const gateway = await started.catch(() => undefined);
+    // A failed start is reported, with exit code 1, by main's error handler.
+    if (!gateway) return;
     gateway.logger.info({ signal }, 'shutting down');
     await gateway.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
+  await started;
   return -1;
 }
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import YAML from 'yaml';
+import YAML, { LineCounter } from 'yaml';
 import { BUILTIN_PLUGINS } from '../plugins/builtin-plugins';
 import { loadPlugins, PluginLoadError } from '../plugins/plugin-loader';
 import type { PluginRegistry } from '../plugins/plugin-registry';
@@ -38,10 +38,15 @@ export function loadConfigFile(file: string, options: Omit<LoadConfigOptions, 'f
 export function loadConfigText(text: string, options: LoadConfigOptions): GatewayConfig {
   const { registry, file } = options;
   const env = options.env ?? process.env;
-  const document = YAML.parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  // linePos is only filled in with prettyErrors (which also rewrites the message), so positions come from a LineCounter.
+  const lineCounter = new LineCounter();
+  const document = YAML.parseDocument(text, { prettyErrors: false, uniqueKeys: true, lineCounter });
   if (document.errors.length > 0) {
     throw new ConfigError(
-      document.errors.map((e) => `line ${e.linePos?.[0].line ?? '?'}, column ${e.linePos?.[0].col ?? '?'}: ${e.message.split('\n')[0]}`),
+      document.errors.map((e) => {
+        const { line, col } = lineCounter.linePos(e.pos[0]);
+        return `line ${line}, column ${col}: ${e.message.split('\n')[0]}`;
+      }),
       file,
     );
   }

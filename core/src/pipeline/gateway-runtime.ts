@@ -61,12 +61,10 @@ export class GatewayRuntime {
         attempt.markFirstChunk();
         return { type: 'stream', iterator, first } satisfies StartedStream;
       });
-      if (result.type === 'response') {
-        writeJson(res, 200, input.output.response(result.response, call));
-        this.endAttempt(attempt, call, 200, undefined, result.response.usage);
-      } else {
-        await this.stream(call, attempt, result, res, input.output);
-      }
+      if (result.type === 'stream') return this.stream(call, attempt, result, res, input.output);
+      writeJson(res, 200, input.output.response(result.response, call));
+      this.endAttempt(attempt, call, 200, undefined, result.response.usage);
+      return undefined;
     });
   }
 
@@ -81,6 +79,7 @@ export class GatewayRuntime {
       });
       writeJson(res, 200, input.output.response(result, call));
       this.endAttempt(attempt, call, 200, undefined, result.usage);
+      return undefined;
     });
   }
 
@@ -100,12 +99,14 @@ export class GatewayRuntime {
     );
   }
 
-  private async run(call: CallContext, body: () => Promise<void>): Promise<void> {
+  /** `body` returns the error that ended a started stream in-band, if any: then onError runs instead of onFinish. */
+  private async run(call: CallContext, body: () => Promise<GatewayError | undefined>): Promise<void> {
     try {
       await this.pipeline.onRequest(call);
       await this.pipeline.resolve(call);
-      await body();
-      this.pipeline.finish(call);
+      const streamFailure = await body();
+      if (streamFailure) this.pipeline.error(call, streamFailure);
+      else this.pipeline.finish(call);
     } catch (thrown) {
       const error = GatewayError.from(thrown);
       if (error.code === 'internal_error') this.logger.error({ requestId: call.requestId, err: error.cause ?? error }, 'internal error');
@@ -132,7 +133,7 @@ export class GatewayRuntime {
     throw lastError;
   }
 
-  private async stream(call: CallContext, attempt: AttemptContext, started: StartedStream, res: Response, output: ChatOutput): Promise<void> {
+  private async stream(call: CallContext, attempt: AttemptContext, started: StartedStream, res: Response, output: ChatOutput): Promise<GatewayError | undefined> {
     res.writeHead(200, SSE_HEADERS);
     let usage: Usage | undefined;
     let failure: GatewayError | undefined;
@@ -149,10 +150,10 @@ export class GatewayRuntime {
       if (failure.code === 'internal_error') this.logger.error({ requestId: call.requestId, err: failure.cause ?? failure }, 'stream failed');
       await started.iterator.return?.().catch(() => undefined);
       if (!res.destroyed) res.end(output.streamError(failure, call));
-      this.pipeline.error(call, failure);
     } finally {
       this.endAttempt(attempt, call, failure?.status ?? 200, failure, usage);
     }
+    return failure;
   }
 
   private endAttempt(attempt: AttemptContext, call: CallContext, status: number, error?: GatewayError, usage?: Usage): void {

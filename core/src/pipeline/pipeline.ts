@@ -57,11 +57,14 @@ export class Pipeline {
   }
 
   /** After-the-fact hooks must never break a response that is already on its way. */
-  private guard(plugin: string, phase: string, run: () => void): void {
+  private guard(plugin: string, phase: string, run: () => unknown): void {
+    const failed = (error: unknown) => this.logger.error({ plugin, phase, err: error }, 'pipeline hook failed');
     try {
-      run();
+      const result = run();
+      // An `async` hook fails by rejecting, not throwing; left unobserved, that rejection would end the process.
+      if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') Promise.resolve(result).catch(failed);
     } catch (error) {
-      this.logger.error({ plugin, phase, err: error }, 'pipeline hook failed');
+      failed(error);
     }
   }
 }

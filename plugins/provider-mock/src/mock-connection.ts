@@ -42,7 +42,7 @@ export class MockConnection implements ProviderConnection {
     await abortableSleep(behaviour.latency_ms, attempt.signal);
     this.failIfAsked(behaviour);
     attempt.markFirstByte();
-    const inputs = typeof request.input === 'string' ? [request.input] : (request.input as unknown[]).map((v) => (Array.isArray(v) ? v.join(' ') : String(v)));
+    const inputs = embeddingInputs(request.input);
     const dimensions = request.dimensions ?? behaviour.embedding_dimensions;
     const tokens = inputs.reduce((sum, text) => sum + countTokens(text), 0);
     return {
@@ -89,4 +89,12 @@ export class MockConnection implements ProviderConnection {
     if (behaviour.fail_status === undefined) return;
     throw upstreamStatusError(this.settings.name, behaviour.fail_status, { message: `mock provider failure (HTTP ${behaviour.fail_status})`, type: 'mock_error' });
   }
+}
+
+/** One text per input, as OpenAI counts them: a flat array of numbers is one token-id input, not one input per token. */
+function embeddingInputs(input: EmbeddingsRequest['input']): string[] {
+  if (typeof input === 'string') return [input];
+  const items = input as unknown[];
+  if (items.every((v) => typeof v === 'number')) return [items.join(' ')];
+  return items.map((v) => (Array.isArray(v) ? v.join(' ') : String(v)));
 }

@@ -21,7 +21,9 @@ export function mockBehaviour(options: MockOptions, extra: Record<string, unknow
   const parsed = overrideSchema.safeParse(extra.mock);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`mock.${issue.path.join('.')}: ${issue.message}`);
+    // Unknown keys and a non-object `mock` are reported at the root, with an empty path.
+    const where = issue.path.length > 0 ? `mock.${issue.path.join('.')}` : 'mock';
+    throw new Error(`${where}: ${issue.message}`);
   }
   return { ...options, ...parsed.data };
 }

@@ -37,13 +37,20 @@ export function chatUsage(request: ChatRequest, completion: string): Usage {
   return { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens };
 }
 
-/** Splits text into `parts` pieces (or one per word, keeping the spaces) that concatenate back to it. */
+/**
+ * Splits text into `parts` pieces (or one per word, keeping the spaces) that concatenate back to it.
+ * Pieces are cut at code points, so none ends in half a surrogate pair, and spread evenly, so
+ * exactly `parts` come out (fewer only when the text has fewer characters than that).
+ */
 export function splitReply(text: string, parts?: number): string[] {
   if (text.length === 0) return [];
   if (parts === undefined) return text.match(/\S+\s*|\s+/g) ?? [text];
-  const size = Math.ceil(text.length / parts);
+  const chars = Array.from(text);
+  const count = Math.min(parts, chars.length);
   const out: string[] = [];
-  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  for (let i = 0; i < count; i++) {
+    out.push(chars.slice(Math.floor((i * chars.length) / count), Math.floor(((i + 1) * chars.length) / count)).join(''));
+  }
   return out;
 }
 
@@ -54,7 +61,8 @@ export function embedText(text: string, dimensions: number): number[] {
     seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
     return seed / 0xffffffff - 0.5;
   });
-  const norm = Math.hypot(...raw) || 1;
+  // Not Math.hypot(...raw): spreading a long vector into arguments overflows the stack.
+  const norm = Math.sqrt(raw.reduce((sum, v) => sum + v * v, 0)) || 1;
   return raw.map((v) => Math.fround(v / norm));
 }
 

@@ -14,11 +14,12 @@ async function handleUsage(runtime: GatewayRuntime, req: Request, res: Response)
   const from = parseTime(req.query.from, 'from') ?? to - 3600;
   if (from > to) throw new GatewayError('invalid_parameter', '`from` must not be after `to`.', { param: 'from' });
   const first = Math.floor(from / BUCKET_SECONDS) * BUCKET_SECONDS;
-  const buckets: number[] = [];
-  for (let t = first; t <= to; t += BUCKET_SECONDS) buckets.push(t);
-  if (buckets.length > MAX_BUCKETS) {
-    throw new GatewayError('invalid_parameter', `The range spans ${buckets.length} one-minute buckets; at most ${MAX_BUCKETS} per call.`, { param: 'from' });
+  // Counted before any bucket is built: a range like from=0 must be refused, not materialised.
+  const count = Math.floor((to - first) / BUCKET_SECONDS) + 1;
+  if (count > MAX_BUCKETS) {
+    throw new GatewayError('invalid_parameter', `The range spans ${count} one-minute buckets; at most ${MAX_BUCKETS} per call.`, { param: 'from' });
   }
+  const buckets = Array.from({ length: count }, (_, i) => first + i * BUCKET_SECONDS);
   const wanted = typeof req.query.endpoint === 'string' && req.query.endpoint !== '' ? [req.query.endpoint] : runtime.endpoints.list().map((e) => e.name);
   const keys = wanted.flatMap((endpoint) => buckets.map((bucket) => usageKey(endpoint, bucket)));
   const hashes = await runtime.store.readHashes(keys);

@@ -1,0 +1,120 @@
+import type { ConnectionSettings, ProviderConnection, ProviderDefinition } from '../plugins/provider-definition';
+import { Secret } from '../secrets/secret';
+import { ConnectionRegistry } from './connection-registry';
+
+/** Provider connections across config reloads: kept when unchanged, rebuilt when changed, closed when gone. */
+
+class FakeConnection implements ProviderConnection {
+  closed = 0;
+  constructor(readonly settings: ConnectionSettings) {}
+  async close(): Promise<void> {
+    this.closed++;
+  }
+}
+
+/** A provider type whose connections are recorded, so tests can see what was built and closed. */
+function fakeDefinition(type: string, built: FakeConnection[]): ProviderDefinition {
+  return {
+    type,
+    displayName: `fake ${type}`,
+    defaultBaseUrl: `http://127.0.0.1:1/${type}`,
+    requiresApiKey: false,
+    auth: { kind: 'bearer' },
+    capabilities: { chat: true, embeddings: true, streaming: true, tools: false, vision: false, jsonSchema: false },
+    secretOptions: ['token'],
+    createConnection: (settings) => {
+      const connection = new FakeConnection(settings);
+      built.push(connection);
+      return connection;
+    },
+  };
+}
+
+const settings = (name: string, overrides: Partial<ConnectionSettings> = {}): ConnectionSettings => ({
+  name,
+  type: 'fake',
+  baseUrl: 'http://127.0.0.1:1/v1',
+  apiKey: new Secret('sk-one'),
+  headers: {},
+  options: {},
+  ...overrides,
+});
+
+describe('ConnectionRegistry', () => {
+  let built: FakeConnection[];
+  let registry: ConnectionRegistry;
+
+  beforeEach(() => {
+    built = [];
+    registry = new ConnectionRegistry(new Map([['fake', fakeDefinition('fake', built)], ['other', fakeDefinition('other', built)]]));
+  });
+
+  const live = (name: string) => registry.get(name)?.connection as FakeConnection | undefined;
+
+  it('builds one connection per settings entry, with its definition', async () => {
+    await registry.apply([settings('a'), settings('b', { type: 'other' })]);
+    expect(registry.names().sort()).toEqual(['a', 'b']);
+    expect(built).toHaveLength(2);
+    expect(registry.get('b')?.definition.type).toBe('other');
+    expect(live('a')?.settings.name).toBe('a');
+  });
+
+  it('keeps the same instance across an apply whose settings are equal but freshly built (as every reload makes them)', async () => {
+    await registry.apply([settings('a', { headers: { 'x-org': '1' }, options: { token: new Secret('t'), n: 1 } })]);
+    const before = live('a');
+    // New objects, new Secret instances, same values: a reload of an unchanged file.
+    await registry.apply([settings('a', { headers: { 'x-org': '1' }, options: { token: new Secret('t'), n: 1 } })]);
+    expect(live('a')).toBe(before);
+    expect(built).toHaveLength(1);
+    expect(before?.closed).toBe(0);
+  });
+
+  it.each<[string, Partial<ConnectionSettings>]>([
+    ['api key', { apiKey: new Secret('sk-two') }],
+    ['api key removed', { apiKey: undefined }],
+    ['base URL', { baseUrl: 'http://127.0.0.1:2/v1' }],
+    ['headers', { headers: { 'x-org': '2' } }],
+    ['a secret option', { options: { token: new Secret('other') } }],
+    ['a plain option', { options: { n: 2 } }],
+    ['type', { type: 'other' }],
+  ])('replaces a connection whose %s changed and closes the old one', async (_what, change) => {
+    await registry.apply([settings('a', { options: { token: new Secret('t'), n: 1 } })]);
+    const before = live('a') as FakeConnection;
+    await registry.apply([settings('a', { options: { token: new Secret('t'), n: 1 }, ...change })]);
+    const after = live('a') as FakeConnection;
+    expect(after).not.toBe(before);
+    expect(after.settings).toMatchObject(change);
+    expect(before.closed).toBe(1);
+    expect(after.closed).toBe(0);
+  });
+
+  it('only rebuilds what changed: the other connections keep their instances', async () => {
+    await registry.apply([settings('a'), settings('b')]);
+    const [a, b] = [live('a'), live('b')];
+    await registry.apply([settings('a'), settings('b', { apiKey: new Secret('rotated') })]);
+    expect(live('a')).toBe(a);
+    expect(live('b')).not.toBe(b);
+    expect(live('b')?.settings.apiKey?.reveal()).toBe('rotated');
+  });
+
+  it('closes and forgets connections that are no longer configured', async () => {
+    await registry.apply([settings('a'), settings('gone')]);
+    const gone = live('gone') as FakeConnection;
+    await registry.apply([settings('a')]);
+    expect(registry.get('gone')).toBeUndefined();
+    expect(registry.names()).toEqual(['a']);
+    expect(gone.closed).toBe(1);
+    expect(live('a')?.closed).toBe(0);
+  });
+
+  it('rejects settings of a type no plugin registered', async () => {
+    await expect(registry.apply([settings('a', { type: 'nope' })])).rejects.toThrow('provider type "nope" is not registered');
+  });
+
+  it('closes every connection once on closeAll and is empty afterwards', async () => {
+    await registry.apply([settings('a'), settings('b')]);
+    await registry.closeAll();
+    expect(built.map((c) => c.closed)).toEqual([1, 1]);
+    expect(registry.names()).toEqual([]);
+  });
+});

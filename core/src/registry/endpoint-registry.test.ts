@@ -1,0 +1,124 @@
+import type { Endpoint } from '../config/gateway-config';
+import { resolveTimeouts } from '../config/resolve-config';
+import { EndpointRegistry, type EndpointChange } from './endpoint-registry';
+
+/** The live endpoint set: config endpoints replaced on reload, run-time ones kept. */
+
+const endpoint = (name: string, overrides: Partial<Endpoint> = {}): Endpoint => ({
+  name,
+  kind: 'chat',
+  provider: 'mock',
+  model: 'echo',
+  timeouts: resolveTimeouts(undefined),
+  source: 'config',
+  ...overrides,
+});
+
+/** A registry with every change it emits recorded. */
+function watched(): { registry: EndpointRegistry; changes: EndpointChange[] } {
+  const registry = new EndpointRegistry();
+  const changes: EndpointChange[] = [];
+  registry.onChange((change) => changes.push(change));
+  return { registry, changes };
+}
+
+const names = (registry: EndpointRegistry) => registry.list().map((e) => e.name).sort();
+
+describe('EndpointRegistry', () => {
+  it('gets, lists, upserts and removes single endpoints', () => {
+    const registry = new EndpointRegistry();
+    expect(registry.get('a')).toBeUndefined();
+    registry.upsert(endpoint('a'));
+    registry.upsert(endpoint('b', { kind: 'embeddings' }));
+    expect(names(registry)).toEqual(['a', 'b']);
+    expect(registry.get('b')?.kind).toBe('embeddings');
+
+    registry.upsert(endpoint('a', { model: 'other' }));
+    expect(registry.get('a')?.model).toBe('other');
+    expect(registry.list()).toHaveLength(2);
+
+    expect(registry.remove('a')).toBe(true);
+    expect(registry.remove('a')).toBe(false);
+    expect(names(registry)).toEqual(['b']);
+  });
+
+  it('emits an upsert event per upsert and a remove event only when something was removed', () => {
+    const { registry, changes } = watched();
+    const a = endpoint('a');
+    registry.upsert(a);
+    registry.remove('a');
+    registry.remove('never-existed');
+    expect(changes).toEqual([
+      { type: 'upsert', endpoint: a },
+      { type: 'remove', name: 'a' },
+    ]);
+  });
+
+  it('stops notifying a listener after it unsubscribes', () => {
+    const registry = new EndpointRegistry();
+    const seen: string[] = [];
+    const off = registry.onChange((change) => seen.push(change.type));
+    registry.upsert(endpoint('a'));
+    off();
+    registry.upsert(endpoint('b'));
+    expect(seen).toEqual(['upsert']);
+  });
+
+  describe('replaceConfigEndpoints', () => {
+    it('adds new config endpoints, replaces changed ones and removes the ones that went away', () => {
+      const registry = new EndpointRegistry();
+      registry.replaceConfigEndpoints([endpoint('keep'), endpoint('change'), endpoint('drop')]);
+      registry.replaceConfigEndpoints([endpoint('keep'), endpoint('change', { model: 'gpt-4o' }), endpoint('new')]);
+      expect(names(registry)).toEqual(['change', 'keep', 'new']);
+      expect(registry.get('change')?.model).toBe('gpt-4o');
+    });
+
+    it('emits events only for what actually changed, so listeners are not flooded on every reload', () => {
+      const { registry, changes } = watched();
+      registry.replaceConfigEndpoints([endpoint('keep'), endpoint('change'), endpoint('drop')]);
+      changes.length = 0;
+
+      const changed = endpoint('change', { timeouts: { ...resolveTimeouts(undefined), idleMs: 5 } });
+      registry.replaceConfigEndpoints([endpoint('keep'), changed, endpoint('new')]);
+      expect(changes).toEqual(
+        expect.arrayContaining([
+          { type: 'remove', name: 'drop' },
+          { type: 'upsert', endpoint: changed },
+          { type: 'upsert', endpoint: endpoint('new') },
+        ]),
+      );
+      expect(changes).toHaveLength(3);
+
+      changes.length = 0;
+      registry.replaceConfigEndpoints([endpoint('keep'), changed, endpoint('new')]);
+      expect(changes).toEqual([]);
+    });
+
+    it('keeps run-time endpoints across a reload, even when the new config is empty', () => {
+      const registry = new EndpointRegistry();
+      registry.replaceConfigEndpoints([endpoint('from-file')]);
+      registry.upsert(endpoint('from-api', { source: 'runtime' }));
+      registry.replaceConfigEndpoints([]);
+      expect(names(registry)).toEqual(['from-api']);
+    });
+
+    it('lets a run-time endpoint win over a config endpoint of the same name', () => {
+      const { registry, changes } = watched();
+      registry.replaceConfigEndpoints([endpoint('shared', { model: 'from-file' })]);
+      registry.upsert(endpoint('shared', { model: 'from-api', source: 'runtime' }));
+      changes.length = 0;
+
+      registry.replaceConfigEndpoints([endpoint('shared', { model: 'edited-in-file' })]);
+      expect(registry.get('shared')).toMatchObject({ model: 'from-api', source: 'runtime' });
+      expect(changes).toEqual([]);
+    });
+
+    it('does not remove a run-time endpoint whose name the config drops', () => {
+      const registry = new EndpointRegistry();
+      registry.replaceConfigEndpoints([endpoint('x')]);
+      registry.upsert(endpoint('x', { source: 'runtime' }));
+      registry.replaceConfigEndpoints([]);
+      expect(registry.get('x')?.source).toBe('runtime');
+    });
+  });
+});

@@ -1,0 +1,75 @@
+import { calcPrice, findProvider } from '@pydantic/genai-prices';
+import { UsageCost } from './usage-cost';
+
+// The real price list, with calcPrice observed so the unknown-model cache can be checked.
+jest.mock('@pydantic/genai-prices', () => {
+  const actual = jest.requireActual('@pydantic/genai-prices');
+  return { ...actual, calcPrice: jest.fn(actual.calcPrice) };
+});
+
+/** Prices per million tokens, read from the catalogue rather than copied here, so a price update cannot break the test. */
+function catalogueMtokPrices(providerId: string, modelId: string): { input: number; cachedInput: number; output: number } {
+  const model = findProvider({ providerId })?.models.find((m) => m.id === modelId);
+  if (!model) throw new Error(`${providerId}/${modelId} is not in the price list`);
+  // A model whose price changed over time has a list of conditional prices; this test picks a model with one flat price.
+  expect(Array.isArray(model.prices)).toBe(false);
+  const prices = model.prices as Record<string, number>;
+  expect(typeof prices.input_mtok).toBe('number');
+  expect(typeof prices.output_mtok).toBe('number');
+  return { input: prices.input_mtok, cachedInput: prices.cache_read_mtok ?? prices.input_mtok, output: prices.output_mtok };
+}
+
+describe('UsageCost', () => {
+  beforeEach(() => jest.mocked(calcPrice).mockClear());
+
+  it('prices a known OpenAI model from its input, cached-input and output token prices', () => {
+    const price = catalogueMtokPrices('openai', 'gpt-4o-mini');
+    // Cached tokens are a subset of input tokens and are billed at the cache-read price instead.
+    const usage = { inputTokens: 1200, outputTokens: 350, totalTokens: 1550, cachedInputTokens: 200 };
+    const expected = ((1200 - 200) * price.input + 200 * price.cachedInput + 350 * price.output) / 1_000_000;
+
+    const cost = new UsageCost().compute('openai', 'gpt-4o-mini', usage);
+    expect(cost.priced).toBe(true);
+    expect(cost.usd).toBeGreaterThan(0);
+    expect(cost.usd).toBeCloseTo(expected, 12);
+  });
+
+  it('charges cached input less than the same input uncached, when the model has a cache price', () => {
+    const price = catalogueMtokPrices('openai', 'gpt-4o-mini');
+    expect(price.cachedInput).toBeLessThan(price.input);
+    const costs = new UsageCost();
+    const cold = costs.compute('openai', 'gpt-4o-mini', { inputTokens: 1000, outputTokens: 0, totalTokens: 1000 });
+    const warm = costs.compute('openai', 'gpt-4o-mini', { inputTokens: 1000, outputTokens: 0, totalTokens: 1000, cachedInputTokens: 1000 });
+    expect(cold.usd).toBeCloseTo((1000 * price.input) / 1_000_000, 12);
+    expect(warm.usd).toBeCloseTo((1000 * price.cachedInput) / 1_000_000, 12);
+  });
+
+  it('reports an unknown model as unpriced with a cost of 0, not a guess', () => {
+    const cost = new UsageCost().compute('openai', 'no-such-model-xyz', { inputTokens: 10, outputTokens: 10, totalTokens: 20 });
+    expect(cost).toEqual({ usd: 0, priced: false });
+  });
+
+  it('prices by provider: a known model name under another provider type is not priced as OpenAI', () => {
+    const cost = new UsageCost().compute('mock', 'gpt-4o-mini', { inputTokens: 10, outputTokens: 10, totalTokens: 20 });
+    expect(cost).toEqual({ usd: 0, priced: false });
+  });
+
+  it('searches the catalogue once per unknown model, then answers from memory', () => {
+    const costs = new UsageCost();
+    const usage = { inputTokens: 1, outputTokens: 1, totalTokens: 2 };
+    costs.compute('openai', 'no-such-model-xyz', usage);
+    costs.compute('openai', 'no-such-model-xyz', usage);
+    costs.compute('openai', 'no-such-model-xyz', usage);
+    expect(calcPrice).toHaveBeenCalledTimes(1);
+    // Known models are not cached as unknown: each call prices its own usage.
+    costs.compute('openai', 'gpt-4o-mini', usage);
+    costs.compute('openai', 'gpt-4o-mini', usage);
+    expect(calcPrice).toHaveBeenCalledTimes(3);
+  });
+
+  it('costs 0 without usage (a failed attempt), and counts as priced: nothing was left unpriced', () => {
+    expect(new UsageCost().compute('openai', 'gpt-4o-mini', undefined)).toEqual({ usd: 0, priced: true });
+    expect(new UsageCost().compute('openai', 'no-such-model-xyz', undefined)).toEqual({ usd: 0, priced: true });
+    expect(calcPrice).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,100 @@
+import type { AttemptRecord } from '@model-gateway/core';
+import { BUCKET_SECONDS, bucketStart, counterIncrements, usageKey } from './usage-counters';
+
+/** What one attempt adds to its endpoint's minute bucket; the store sums these across replicas. */
+
+function record(more: Partial<AttemptRecord> = {}): AttemptRecord {
+  return {
+    requestId: 'req-1',
+    endpoint: 'ep',
+    kind: 'chat',
+    apiStyle: 'openai-chat',
+    provider: 'up',
+    providerType: 'openai',
+    model: 'gpt-4o-mini',
+    attempt: 0,
+    stream: false,
+    status: 200,
+    startedAt: Date.UTC(2024, 0, 1, 12, 0, 0),
+    latencyMs: 123.4,
+    ttfbMs: 45.6,
+    ...more,
+  };
+}
+
+const priced = (usd: number) => ({ usd, priced: true });
+const unpriced = { usd: 0, priced: false };
+
+describe('counterIncrements', () => {
+  it('counts a successful attempt with its tokens, cost and rounded timings', () => {
+    const increments = counterIncrements(
+      record({ usage: { inputTokens: 11, outputTokens: 7, totalTokens: 18, cachedInputTokens: 3, reasoningTokens: 2 } }),
+      priced(0.000005625),
+    );
+    expect(increments).toEqual({
+      requests: 1,
+      prompt_tokens: 11,
+      completion_tokens: 7,
+      total_tokens: 18,
+      cached_tokens: 3,
+      reasoning_tokens: 2,
+      cost_usd: 0.000005625,
+      latency_ms_sum: 123,
+      ttfb_ms_sum: 46,
+    });
+  });
+
+  it.each([400, 429, 499, 500, 502, 504])('counts status %i as an error', (status) => {
+    expect(counterIncrements(record({ status }), priced(0)).errors).toBe(1);
+  });
+
+  it.each([200, 299, 399])('does not count status %i as an error', (status) => {
+    expect(counterIncrements(record({ status }), priced(0))).not.toHaveProperty('errors');
+  });
+
+  it('leaves zero fields out, so a failed attempt writes only what it has', () => {
+    // No usage, no first byte, a sub-millisecond failure, free: only the request and the error remain.
+    const increments = counterIncrements(record({ status: 502, latencyMs: 0.3, ttfbMs: undefined }), priced(0));
+    expect(increments).toEqual({ requests: 1, errors: 1 });
+  });
+
+  it('leaves zero token counts out but keeps the non-zero ones', () => {
+    const increments = counterIncrements(record({ usage: { inputTokens: 5, outputTokens: 0, totalTokens: 5, cachedInputTokens: 0, reasoningTokens: 0 } }), priced(0));
+    expect(increments).toMatchObject({ prompt_tokens: 5, total_tokens: 5 });
+    for (const field of ['completion_tokens', 'cached_tokens', 'reasoning_tokens', 'cost_usd']) expect(increments).not.toHaveProperty(field);
+    expect(Object.values(increments)).not.toContain(0);
+  });
+
+  it('counts an attempt with usage the price list does not know as unpriced', () => {
+    const increments = counterIncrements(record({ usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 } }), unpriced);
+    expect(increments.unpriced_requests).toBe(1);
+    expect(increments).not.toHaveProperty('cost_usd');
+  });
+
+  it('does not count an attempt without usage as unpriced: there was nothing to price', () => {
+    expect(counterIncrements(record({ status: 502 }), unpriced)).not.toHaveProperty('unpriced_requests');
+  });
+});
+
+describe('bucketStart', () => {
+  it('is the start of the UTC minute, in epoch seconds', () => {
+    expect(bucketStart(Date.UTC(2024, 0, 1, 12, 34, 56, 789))).toBe(Date.UTC(2024, 0, 1, 12, 34, 0) / 1000);
+  });
+
+  it('puts the first millisecond of a minute in that minute and the last one in the previous', () => {
+    const minute = Date.UTC(2024, 5, 30, 23, 59, 0);
+    expect(bucketStart(minute)).toBe(minute / 1000);
+    expect(bucketStart(minute - 1)).toBe(minute / 1000 - BUCKET_SECONDS);
+    expect(bucketStart(minute + 59_999)).toBe(minute / 1000);
+  });
+
+  it('is always a whole multiple of the bucket size', () => {
+    for (const ms of [0, 1, 59_999, 60_000, 1_700_000_123_456]) expect(bucketStart(ms) % BUCKET_SECONDS).toBe(0);
+  });
+});
+
+describe('usageKey', () => {
+  it('names the endpoint and the bucket (the store adds its own prefix)', () => {
+    expect(usageKey('chat-ep', 1_704_110_400)).toBe('usage:chat-ep:1704110400');
+  });
+});
