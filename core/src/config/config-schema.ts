@@ -6,7 +6,13 @@ export const NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 /** Defaults chosen for LLM calls: a non-streaming reasoning answer can take minutes before its first byte. */
 export const DEFAULT_TIMEOUTS = { connect_ms: 10_000, first_byte_ms: 300_000, idle_ms: 120_000, total_ms: 600_000 } as const;
 
-const positiveMs = (what: string) => z.number().int().positive().optional().describe(what);
+/**
+ * Numbers in config accept numeric strings: `${VAR}` substitution always yields
+ * text, and inside a YAML flow mapping (`{ port: "${PORT:-8080}" }`) it must be quoted.
+ */
+const configInt = () => z.coerce.number<unknown>().int();
+
+const positiveMs = (what: string) => configInt().positive().optional().describe(what);
 
 export const timeoutsSchema = z
   .strictObject({
@@ -36,7 +42,7 @@ export const endpointSchema = z
 const serverSchema = z
   .strictObject({
     host: z.string().min(1).default('127.0.0.1').describe('Interface to listen on. Overridden by --host.'),
-    port: z.number().int().min(0).max(65535).default(8080).describe('TCP port; 0 picks a free one. Overridden by --port or PORT.'),
+    port: configInt().min(0).max(65535).default(8080).describe('TCP port; 0 picks a free one. Overridden by --port or PORT.'),
     body_limit: z
       .string()
       .regex(/^\d+(\.\d+)?\s*(b|kb|mb|gb)?$/i, 'must be a size like "10mb", "512kb" or "1048576"')

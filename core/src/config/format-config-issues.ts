@@ -59,6 +59,8 @@ function isMapping(value: unknown): value is Record<string, unknown> {
 function show(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';
+  // Numeric settings coerce text (for `${VAR}`); text that is no number arrives here as NaN.
+  if (typeof value === 'number' && Number.isNaN(value)) return 'text that is not a number';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a mapping';
   const text = JSON.stringify(value);

@@ -315,7 +315,7 @@ endpoints:
 `);
     expect(problems.sort()).toEqual(
       [
-        'server.port: expected number, got "eighty"',
+        'server.port: expected number, got text that is not a number',
         'endpoints[0].timeouts.idle_ms: expected int, got 1.5',
         'endpoints[0].timeouts.connect_ms: must be > 0, got 0',
         'endpoints[1].model: expected string, got a list',
