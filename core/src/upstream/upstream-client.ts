@@ -1,4 +1,4 @@
-import { Agent } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import type { Timeouts } from '../config/gateway-config';
 import type { UpstreamRequest, UpstreamResponse } from './upstream-request';
 import { transportError } from './transport-error';
@@ -17,10 +17,16 @@ export interface SendOptions {
 export class UpstreamClient {
   private readonly agents = new Map<number, Agent>();
 
+  /**
+   * `dispatcher` replaces the per-timeout agents; unit tests pass undici's global
+   * dispatcher so nock can intercept. The connect timeout is then the dispatcher's.
+   */
+  constructor(private readonly dispatcher?: Dispatcher) {}
+
   async send(request: UpstreamRequest, options: SendOptions): Promise<UpstreamResponse> {
     const url = new URL(request.url);
     try {
-      const response = await this.agentFor(options.timeouts.connectMs).request({
+      const response = await (this.dispatcher ?? this.agentFor(options.timeouts.connectMs)).request({
         origin: url.origin,
         path: url.pathname + url.search,
         method: request.method,
