@@ -16,7 +16,8 @@ const procs = require('./child-procs');
 const ROOT = path.resolve(__dirname, '..', '..');
 // Overridable so another build (or a stand-in while the CLI is being written) can be benched.
 const GATEWAY_CLI = process.env.BENCH_GATEWAY_CLI ? path.resolve(process.env.BENCH_GATEWAY_CLI) : path.join(ROOT, 'core', 'dist', 'cli', 'main.js');
-const PORTKEY_SERVER = path.join(ROOT, 'node_modules', '@portkey-ai', 'gateway', 'build', 'start-server.js');
+// BENCH_PORTKEY_SERVER points at a Portkey install kept outside the project (its dependency tree is not ours).
+const PORTKEY_SERVER = process.env.BENCH_PORTKEY_SERVER ? path.resolve(process.env.BENCH_PORTKEY_SERVER) : path.join(ROOT, 'node_modules', '@portkey-ai', 'gateway', 'build', 'start-server.js');
 const STARTUP_TIMEOUT_MS = 20_000;
 const ALL_ARMS = ['direct', 'pipe', 'gateway', 'portkey'];
 
@@ -64,15 +65,25 @@ function gatewayYaml(port, upstreamPort) {
   ].join('\n');
 }
 
+/** The flags between `node` and the script in package.json's start command. */
+function startScriptNodeFlags() {
+  const start = require(path.join(ROOT, 'package.json')).scripts.start;
+  const match = /^node\s+((?:--\S+\s+)*)/.exec(start);
+  return match ? match[1].trim() : '';
+}
+
 async function gateway(upstream, tmpDir) {
   if (!fs.existsSync(GATEWAY_CLI)) throw new Error(`${path.relative(ROOT, GATEWAY_CLI)} not found (run npm run build)`);
   // An explicit port we picked is more robust than parsing it out of the logs.
   const port = await procs.pickFreePort();
   const configFile = path.join(tmpDir, 'gateway.bench.yaml');
   fs.writeFileSync(configFile, gatewayYaml(port, upstream.port));
+  // The gateway runs with the node flags of `npm start`, so the bench measures what users run;
+  // BENCH_GATEWAY_NODE_FLAGS replaces them to try other V8 settings on the gateway alone.
+  const nodeFlags = (process.env.BENCH_GATEWAY_NODE_FLAGS ?? startScriptNodeFlags()).split(/\s+/).filter(Boolean);
   const handle = procs.spawnNode(
     'gateway',
-    [GATEWAY_CLI, 'serve', '--config', configFile, '--port', String(port), '--host', '127.0.0.1'],
+    [...nodeFlags, GATEWAY_CLI, 'serve', '--config', configFile, '--port', String(port), '--host', '127.0.0.1'],
     // PORT would override the config too; pin it so a stray PORT in our env cannot.
     { LOG_LEVEL: 'warn', PORT: String(port) },
   );

@@ -21,8 +21,7 @@ export class CallContext {
   /** Candidates in the order they should be tried; set by the resolve phase. */
   targets: Target[] = [];
   readonly attempts: AttemptRecord[] = [];
-  /** Per-request scratch space for plugins; key by a symbol you own. */
-  readonly locals = new Map<symbol, unknown>();
+  private scratch?: Map<symbol, unknown>;
 
   constructor(
     readonly requestId: string,
@@ -34,4 +33,9 @@ export class CallContext {
     /** Aborts when the client disconnects. */
     readonly signal: AbortSignal,
   ) {}
+
+  /** Per-request scratch space for plugins; key by a symbol you own. Made on first use: most requests never need it. */
+  get locals(): Map<symbol, unknown> {
+    return (this.scratch ??= new Map());
+  }
 }

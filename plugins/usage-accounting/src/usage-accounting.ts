@@ -23,7 +23,7 @@ export class UsageAccounting implements PipelinePlugin {
 
   onAttemptEnd(record: AttemptRecord): void {
     const cost = this.cost.compute(record.providerType, record.model, record.usage);
-    this.logger.info({ usage: { ...record, costUsd: cost.usd, priced: cost.priced } }, 'usage');
+    if (this.logger.isLevelEnabled('info')) this.logger.info({ usage: { ...record, costUsd: cost.usd, priced: cost.priced } }, 'usage');
     this.store
       .incrementHash(usageKey(record.endpoint, bucketStart(record.startedAt)), counterIncrements(record, cost), BUCKET_TTL_SECONDS)
       .catch((error: Error) => this.logger.warn({ err: error.message, endpoint: record.endpoint }, 'usage counters not written'));
