@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import { createLogger, Gateway, type Endpoint } from '@model-gateway/core';
 import { FakeOpenAiUpstream } from '../support/fake-openai-upstream';
 import { postJson } from '../support/start-gateway';
+import { eventually } from '../support/eventually';
 
 /**
  * Hot reload of a watched YAML file: edits take effect without a restart, a
@@ -58,19 +59,6 @@ afterEach(async () => {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
-
-/** Retries `check` until it stops throwing; the watcher debounces, so a fixed sleep would be either slow or flaky. */
-async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 2000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
 
 const chatBody = { messages: [{ role: 'user', content: 'hi' }] };
 const invoke = (gateway: Gateway, endpoint: string) => postJson(`${gateway.url}/gateway/${endpoint}/native/invocations`, chatBody);

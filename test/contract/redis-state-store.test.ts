@@ -1,6 +1,7 @@
 import { RedisStateStore } from '../../core/src/state/redis-state-store';
 import { findFreePort, startRedisServer, type RedisServerHandle } from '../support/redis-server';
 import { describeStateStoreContract } from './state-store.contract';
+import { eventually } from '../support/eventually';
 
 /** The outage budget from the brief: a call must give up well before a request would. */
 const OUTAGE_BUDGET_MS = 1500;
@@ -27,19 +28,6 @@ async function timed(call: () => Promise<unknown>): Promise<{ ms: number; reject
     () => true,
   );
   return { ms: Date.now() - started, rejected };
-}
-
-async function eventually(check: () => Promise<unknown>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
 }
 
 describe('RedisStateStore', () => {

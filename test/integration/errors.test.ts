@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { FakeOpenAiUpstream, respond } from '../support/fake-openai-upstream';
 import { postJson, readSseData, startGateway, type TestGateway } from '../support/start-gateway';
+import { waitFor } from '../support/eventually';
 
 const KEY = 'sk-server-secret-abcdef123456';
 
@@ -194,10 +195,3 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-async function waitFor(condition: () => boolean, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { FakeOpenAiUpstream, respond, USAGE } from '../support/fake-openai-upstream';
 import { startRedisServer, type RedisServerHandle } from '../support/redis-server';
 import { postJson, readSseData, startGateway, type TestGateway } from '../support/start-gateway';
+import { eventually } from '../support/eventually';
 
 /**
  * Usage accounting end to end: calls through a real gateway against a fake OpenAI upstream
@@ -47,19 +48,6 @@ async function avoidMinuteEdge(): Promise<void> {
 }
 
 const currentBucket = () => Math.floor(Date.now() / 60_000) * 60;
-
-/** Retries an assertion until it passes: Redis writes land shortly after the response. */
-async function eventually(check: () => Promise<void>, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await sleep(25);
-    }
-  }
-}
 
 async function getUsage(gwUrl: string, query: string): Promise<{ status: number; body: any; ms: number }> {
   const started = performance.now();
