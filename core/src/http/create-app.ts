@@ -7,8 +7,8 @@ import type { PluginRegistry } from '../plugins/plugin-registry';
 import type { GatewayRuntime } from '../pipeline/gateway-runtime';
 import type { StateStore } from '../state/state-store';
 import { renderOpenAiStyleError } from './openai-style-error';
+import { readJsonBody } from './read-json-body';
 import { requestId } from './request-id';
-import { toGatewayError } from './to-gateway-error';
 import { writeJson } from './write-json';
 
 export interface AppOptions {
@@ -33,12 +33,11 @@ export function createApp({ plugins, runtime, store, logger, bodyLimit }: AppOpt
     writeJson(res, ready ? 200 : 503, { status: ready ? 'ready' : 'not_ready', checks: { config: 'ok', state, state_kind: store.kind } });
   });
 
-  // Clients are lenient about content-type (curl -d sends form encoding); every body on a JSON route is read as JSON.
-  const json = express.json({ limit: bodyLimit, type: () => true, strict: false });
+  const json = readJsonBody(bodyLimit);
   const mount = (route: RouteDefinition, render: (e: GatewayError) => RenderedError) => {
     const handlers: RequestHandler[] = route.json ? [json] : [];
     handlers.push((req, res) => route.handle(req, res));
-    app[route.method](route.path, ...handlers, errorRenderer(render, bodyLimit, logger));
+    app[route.method](route.path, ...handlers, errorRenderer(render, logger));
   };
   for (const style of plugins.apiStyles.values()) {
     for (const route of style.routes(runtime)) mount(route, (e) => style.renderError(e));
@@ -52,13 +51,13 @@ export function createApp({ plugins, runtime, store, logger, bodyLimit }: AppOpt
     const rendered = renderOpenAiStyleError(error);
     writeJson(res, rendered.status, rendered.body);
   });
-  app.use(errorRenderer(renderOpenAiStyleError, bodyLimit, logger));
+  app.use(errorRenderer(renderOpenAiStyleError, logger));
   return app;
 }
 
-function errorRenderer(render: (e: GatewayError) => RenderedError, bodyLimit: string, logger: Logger): ErrorRequestHandler {
+function errorRenderer(render: (e: GatewayError) => RenderedError, logger: Logger): ErrorRequestHandler {
   return (thrown, _req, res, _next) => {
-    const error = toGatewayError(thrown, bodyLimit);
+    const error = GatewayErrorClass.from(thrown);
     if (error.code === 'internal_error' && !(thrown instanceof GatewayErrorClass)) {
       logger.error({ requestId: res.locals.requestId, err: thrown }, 'unhandled error');
     }

@@ -1,0 +1,72 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { GatewayError } from '../errors/gateway-error';
+import { parseByteSize, readJsonBody } from './read-json-body';
+
+describe('parseByteSize', () => {
+  it.each([
+    ['10mb', 10 * 1024 * 1024],
+    ['512kb', 512 * 1024],
+    ['1048576', 1048576],
+    ['1.5KB', 1536],
+    ['2 gb', 2 * 1024 ** 3],
+  ])('%s -> %d bytes', (text, bytes) => expect(parseByteSize(text)).toBe(bytes));
+
+  it('refuses text that is not a size', () => expect(() => parseByteSize('ten')).toThrow());
+});
+
+describe('readJsonBody over real HTTP', () => {
+  let server: http.Server;
+  let url: string;
+
+  beforeAll(async () => {
+    const app = express();
+    app.post('/', readJsonBody('1kb'), (req, res) => res.json({ body: req.body ?? null }));
+    app.use(((error, _req, res, _next) => {
+      const e = GatewayError.from(error);
+      res.status(e.status).json({ code: e.code });
+    }) as express.ErrorRequestHandler);
+    server = http.createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const post = async (body: BodyInit | undefined, headers: Record<string, string> = {}) => {
+    const res = await fetch(url, { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
+    return { status: res.status, json: await res.json() };
+  };
+
+  it('parses JSON whatever the content-type says', async () => {
+    expect(await post('{"a":[1,2]}', { 'content-type': 'application/x-www-form-urlencoded' })).toEqual({ status: 200, json: { body: { a: [1, 2] } } });
+  });
+
+  it('leaves an empty body undefined', async () => {
+    expect(await post(undefined)).toEqual({ status: 200, json: { body: null } });
+  });
+
+  it('413 when content-length declares too much', async () => {
+    expect((await post(JSON.stringify({ x: 'y'.repeat(2000) }))).json).toEqual({ code: 'request_too_large' });
+  });
+
+  it('413 when a chunked body without content-length grows past the limit', async () => {
+    const pieces = [Buffer.from('{"x":"'), Buffer.alloc(1500, 'y'), Buffer.from('"}')];
+    const stream = new ReadableStream({
+      start(controller) {
+        for (const piece of pieces) controller.enqueue(piece);
+        controller.close();
+      },
+    });
+    const res = await post(stream as unknown as BodyInit);
+    expect(res).toEqual({ status: 413, json: { code: 'request_too_large' } });
+  });
+
+  it('400 invalid_json with the parser message', async () => {
+    expect(await post('{"a":')).toEqual({ status: 400, json: { code: 'invalid_json' } });
+  });
+
+  it('415 for a compressed body', async () => {
+    expect(await post('x', { 'content-encoding': 'gzip' })).toEqual({ status: 415, json: { code: 'unsupported_media_type' } });
+  });
+});
