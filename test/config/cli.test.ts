@@ -239,7 +239,7 @@ describe('serve', () => {
       body: JSON.stringify({ messages: [{ role: 'user', content: 'hello gateway' }] }),
     });
     expect(chat.status).toBe(200);
-    const body = await chat.json();
+    const body = (await chat.json()) as any;
     expect(body.object).toBe('chat.completion');
     expect(body.choices[0].message.content).toContain('hello gateway');
 
@@ -267,7 +267,7 @@ describe('serve', () => {
   it('serves the file GATEWAY_CONFIG names when --config is absent', async () => {
     const file = write('env-selected.yaml', 'server: { port: 0 }\nendpoints: [{ name: chosen-by-env, kind: chat, provider: mock, model: m }]');
     const gw = await serve([], { env: { GATEWAY_CONFIG: file } });
-    const models = await (await fetch(`${gw.url}/gateway/native/v1/models`)).json();
+    const models = (await (await fetch(`${gw.url}/gateway/native/v1/models`)).json()) as any;
     expect(models.data.map((m: { id: string }) => m.id)).toEqual(['chosen-by-env']);
     gw.child.kill('SIGTERM');
     expect((await gw.exited).code).toBe(0);

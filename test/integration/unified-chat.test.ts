@@ -137,7 +137,7 @@ endpoints:
 
   it('lists endpoints as OpenAI models without revealing provider models', async () => {
     const res = await fetch(`${gw.url}/gateway/native/v1/models`);
-    const body = await res.json();
+    const body = (await res.json()) as any;
     expect(body.object).toBe('list');
     expect(body.data.map((m: { id: string }) => m.id).sort()).toEqual(['chat-ep', 'embed-ep']);
     expect(JSON.stringify(body)).not.toContain('gpt-4o-mini');

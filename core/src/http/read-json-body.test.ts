@@ -33,7 +33,7 @@ describe('readJsonBody over real HTTP', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const post = async (body: BodyInit | undefined, headers: Record<string, string> = {}) => {
+  const post = async (body: NonNullable<RequestInit['body']> | undefined, headers: Record<string, string> = {}) => {
     const res = await fetch(url, { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
     return { status: res.status, json: await res.json() };
   };
@@ -58,7 +58,7 @@ describe('readJsonBody over real HTTP', () => {
         controller.close();
       },
     });
-    const res = await post(stream as unknown as BodyInit);
+    const res = await post(stream as unknown as NonNullable<RequestInit['body']>);
     expect(res).toEqual({ status: 413, json: { code: 'request_too_large' } });
   });
 
