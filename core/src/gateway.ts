@@ -12,6 +12,7 @@ import { createApp } from './http/create-app';
 import { createLogger } from './logging/create-logger';
 import { GatewayRuntime } from './pipeline/gateway-runtime';
 import { Pipeline } from './pipeline/pipeline';
+import { RelayProxy } from './passthrough/relay-proxy';
 import { PluginRegistry } from './plugins/plugin-registry';
 import type { ConnectionSettings } from './plugins/provider-definition';
 import { ConnectionRegistry } from './registry/connection-registry';
@@ -51,6 +52,7 @@ export class Gateway {
     readonly runtime: GatewayRuntime,
     readonly logger: Logger,
     private readonly upstream: UpstreamClient,
+    private readonly relayProxy: RelayProxy,
     private readonly options: GatewayOptions,
   ) {}
 
@@ -76,10 +78,11 @@ export class Gateway {
     await connections.apply(config.connections);
     endpoints.replaceConfigEndpoints(config.endpoints);
     const pipeline = new Pipeline(plugins.pipelinePlugins(), logger);
-    const runtime = new GatewayRuntime(endpoints, connections, pipeline, store, logger, upstream);
+    const relayProxy = new RelayProxy();
+    const runtime = new GatewayRuntime(endpoints, connections, pipeline, store, logger, upstream, relayProxy);
     container.register(GatewayRuntime, { useValue: runtime });
 
-    const gateway = new Gateway(container, config, plugins, endpoints, connections, store, runtime, logger, upstream, options);
+    const gateway = new Gateway(container, config, plugins, endpoints, connections, store, runtime, logger, upstream, relayProxy, options);
     await gateway.listen();
     if (options.configFile && options.watch !== false) gateway.watch(options.configFile);
     return gateway;
@@ -139,6 +142,7 @@ export class Gateway {
     });
     await this.connections.closeAll();
     await this.upstream.close();
+    this.relayProxy.close();
     await this.store.close();
   }
 

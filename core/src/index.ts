@@ -34,3 +34,6 @@ export { Gateway, type GatewayOptions } from './gateway';
 export { upstreamStatusError, parseRetryAfter, type ProviderErrorInfo } from './upstream/upstream-status-error';
 export { transportError } from './upstream/transport-error';
 export { abortableSleep } from './upstream/abortable-sleep';
+export type { PassthroughFormat, PassthroughTarget, RelayInput, ResponseFilter, UsageTap } from './passthrough/relay-types';
+export { jsonUsageTap, sseUsageTap } from './passthrough/usage-taps';
+export { relayedOr } from './http/relayed-error';

@@ -13,6 +13,14 @@ export interface GatewayErrorOptions {
   /** Seconds the provider asked us to wait (Retry-After). */
   retryAfterMs?: number;
   cause?: unknown;
+  /** A provider's own error response, kept for passthrough routes that relay it as it came (key scrubbed). */
+  upstreamBody?: UpstreamErrorBody;
+}
+
+export interface UpstreamErrorBody {
+  status: number;
+  contentType?: string;
+  text: string;
 }
 
 /** The one error type of the gateway. Every API style renders it in its clients' format. */
@@ -25,6 +33,7 @@ export class GatewayError extends Error {
   readonly providerCode?: string;
   readonly retryable: boolean;
   readonly retryAfterMs?: number;
+  readonly upstreamBody?: UpstreamErrorBody;
 
   constructor(code: ErrorCode, message: string, options: GatewayErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -37,6 +46,7 @@ export class GatewayError extends Error {
     this.providerCode = options.providerCode;
     this.retryable = options.retryable ?? false;
     this.retryAfterMs = options.retryAfterMs;
+    this.upstreamBody = options.upstreamBody;
   }
 
   static from(error: unknown): GatewayError {

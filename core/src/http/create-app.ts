@@ -66,7 +66,10 @@ function errorRenderer(render: (e: GatewayError) => RenderedError, logger: Logge
       return;
     }
     const rendered = render(error);
-    writeJson(res, rendered.status, rendered.body, rendered.headers);
+    if (typeof rendered.body !== 'string') return writeJson(res, rendered.status, rendered.body, rendered.headers);
+    // A provider's own error body, relayed as it came.
+    res.writeHead(rendered.status, { 'content-type': 'application/json', ...rendered.headers, 'content-length': Buffer.byteLength(rendered.body) });
+    res.end(rendered.body);
   };
 }
 

@@ -28,6 +28,7 @@ export class CallContext {
     readonly apiStyle: string,
     readonly kind: EndpointKind,
     readonly endpointName: string,
+    /** The canonical request (for a passthrough call: an empty placeholder; the body is relayed as is). */
     readonly request: ChatRequest | EmbeddingsRequest,
     readonly headers: IncomingHttpHeaders,
     /** Aborts when the client disconnects. */

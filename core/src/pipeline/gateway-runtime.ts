@@ -11,6 +11,12 @@ import type { EndpointRegistry } from '../registry/endpoint-registry';
 import type { ConnectionRegistry } from '../registry/connection-registry';
 import type { StateStore } from '../state/state-store';
 import type { UpstreamClient } from '../upstream/upstream-client';
+import type { IncomingMessage } from 'node:http';
+import { pumpRelayedBody, readBodyText } from '../passthrough/pump-relayed-body';
+import type { RelayProxy } from '../passthrough/relay-proxy';
+import type { RelayInput } from '../passthrough/relay-types';
+import { transportError } from '../upstream/transport-error';
+import { parseRetryAfter, upstreamStatusError } from '../upstream/upstream-status-error';
 import { AttemptContext } from './attempt-context';
 import { CallContext } from './call-context';
 import type { ChatOutput, EmbeddingsOutput } from './call-outputs';
@@ -43,7 +49,55 @@ export class GatewayRuntime {
     readonly store: StateStore,
     readonly logger: Logger,
     private readonly upstream: UpstreamClient,
+    private readonly relayProxy: RelayProxy,
   ) {}
+
+  /**
+   * Relays a call in the provider's own format (passthrough routes). The body is
+   * the client's, with only `model` rewritten; credentials are the connection's.
+   */
+  async relay(req: Request, res: Response, input: RelayInput): Promise<void> {
+    const call = this.open(req, res, { ...input, request: { stream: input.stream, streamUsage: false, messages: [], extra: {} } }, input.kind);
+    await this.run(call, async () => {
+      const { attempt, result: upstream } = await this.attempts(call, async (attempt) => {
+        const { connection, definition, connectionName } = attempt.target;
+        const target = connection.passthrough?.(input.format, input.operation, attempt.model, input.query);
+        if (!target) {
+          throw new GatewayError(
+            'unsupported_passthrough',
+            `Endpoint "${call.endpointName}" is served by provider type "${definition.type}", which does not speak the ${input.format} format. ` +
+              `Call it through the unified APIs (/gateway/${call.endpointName}/native/invocations or /gateway/native/v1/...)` +
+              `${definition.capabilities.passthrough.length ? ` or the ${definition.capabilities.passthrough.join('/')} passthrough routes` : ''}.`,
+          );
+        }
+        const body = input.body(attempt.model);
+        const request = { method: 'POST' as const, url: target.url, headers: { ...target.headers }, body };
+        await this.pipeline.authorize(attempt, request);
+        if (!input.stream) attempt.startTotalTimer();
+        const handle = this.relayProxy.relay(req, res, request.url, request.headers, body, attempt.timeouts.firstByteMs);
+        attempt.signal.addEventListener('abort', handle.abort, { once: true });
+        let response: IncomingMessage;
+        try {
+          response = await handle.response;
+        } catch (error) {
+          throw transportError(error, attempt.signal, connectionName);
+        }
+        attempt.markFirstByte();
+        const status = response.statusCode ?? 502;
+        if (status < 400) return response;
+        const text = attempt.scrub(await readBodyText(response).catch(() => ''));
+        const contentType = response.headers['content-type'];
+        throw upstreamStatusError(connectionName, status, { message: text.slice(0, 500) || `HTTP ${status}` }, parseRetryAfter(response.headers), {
+          status,
+          contentType: typeof contentType === 'string' ? contentType : undefined,
+          text,
+        });
+      });
+      const { usage, failure } = await pumpRelayedBody(upstream, res, attempt, input);
+      this.endAttempt(attempt, call, failure?.status ?? upstream.statusCode ?? 200, failure, usage);
+      return failure;
+    });
+  }
 
   async chat(req: Request, res: Response, input: CallInput<ChatRequest, ChatOutput>): Promise<void> {
     const call = this.open(req, res, input, 'chat');
@@ -83,7 +137,7 @@ export class GatewayRuntime {
     });
   }
 
-  private open(req: Request, res: Response, input: CallInput<unknown, unknown>, kind: EndpointKind): CallContext {
+  private open(req: Request, res: Response, input: { apiStyle: string; endpointName: string; request: unknown }, kind: EndpointKind): CallContext {
     const controller = new AbortController();
     res.once('close', () => {
       if (!res.writableFinished) controller.abort(new GatewayError('client_closed_request', 'The client closed the connection.'));

@@ -13,6 +13,7 @@ export interface RouteDefinition {
 
 export interface RenderedError {
   status: number;
+  /** A value to write as JSON, or a string written as is (a provider's own error body). */
   body: unknown;
   headers?: Record<string, string>;
 }

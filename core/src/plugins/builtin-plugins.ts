@@ -11,4 +11,5 @@ export const BUILTIN_PLUGINS: readonly string[] = [
   '@model-gateway/provider-mock',
   '@model-gateway/api-native',
   '@model-gateway/api-openai-chat',
+  '@model-gateway/api-openai-passthrough',
 ];

@@ -3,6 +3,7 @@ import type { ChatChunk, ChatRequest, ChatResponse } from '../canonical/chat';
 import type { EmbeddingsRequest, EmbeddingsResponse } from '../canonical/embeddings';
 import type { Secret } from '../secrets/secret';
 import type { AttemptContext } from '../pipeline/attempt-context';
+import type { PassthroughFormat, PassthroughTarget } from '../passthrough/relay-types';
 
 /** How the provider expects its key; credential injection reads this, never the provider code. */
 export type AuthScheme =
@@ -18,6 +19,8 @@ export interface ProviderCapabilities {
   tools: boolean;
   vision: boolean;
   jsonSchema: boolean;
+  /** Passthrough formats the provider speaks natively (its calls are relayed, not translated). */
+  passthrough: PassthroughFormat[];
 }
 
 /** A connection as configured: the provider type's base fields plus its own options. */
@@ -43,6 +46,11 @@ export interface ProviderConnection {
   readonly settings: ConnectionSettings;
   chat?(request: ChatRequest, attempt: AttemptContext): Promise<ChatResult>;
   embeddings?(request: EmbeddingsRequest, attempt: AttemptContext): Promise<EmbeddingsResponse>;
+  /**
+   * Where a passthrough call in `format` goes, or undefined if this provider does not
+   * speak that format. Credentials are added afterwards by the authorize phase.
+   */
+  passthrough?(format: PassthroughFormat, operation: string, model: string, query?: Record<string, string>): PassthroughTarget | undefined;
   close?(): Promise<void>;
 }
 

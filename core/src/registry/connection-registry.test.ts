@@ -20,7 +20,7 @@ function fakeDefinition(type: string, built: FakeConnection[]): ProviderDefiniti
     defaultBaseUrl: `http://127.0.0.1:1/${type}`,
     requiresApiKey: false,
     auth: { kind: 'bearer' },
-    capabilities: { chat: true, embeddings: true, streaming: true, tools: false, vision: false, jsonSchema: false },
+    capabilities: { chat: true, embeddings: true, streaming: true, tools: false, vision: false, jsonSchema: false, passthrough: [] },
     secretOptions: ['token'],
     createConnection: (settings) => {
       const connection = new FakeConnection(settings);

@@ -1,4 +1,4 @@
-import { GatewayError } from '../errors/gateway-error';
+import { GatewayError, type UpstreamErrorBody } from '../errors/gateway-error';
 
 export interface ProviderErrorInfo {
   message: string;
@@ -14,7 +14,13 @@ const RETRYABLE = new Set([408, 409, 429, 500, 502, 503, 504, 529]);
  * A provider's non-2xx answer as a GatewayError: a 4xx keeps its status and the
  * provider's own message (the client can fix its request); a 5xx becomes 502.
  */
-export function upstreamStatusError(connection: string, status: number, info: ProviderErrorInfo, retryAfterMs?: number): GatewayError {
+export function upstreamStatusError(
+  connection: string,
+  status: number,
+  info: ProviderErrorInfo,
+  retryAfterMs?: number,
+  upstreamBody?: UpstreamErrorBody,
+): GatewayError {
   const retryable = RETRYABLE.has(status);
   if (status >= 400 && status < 500) {
     return new GatewayError('provider_error', info.message, {
@@ -24,9 +30,10 @@ export function upstreamStatusError(connection: string, status: number, info: Pr
       providerCode: info.code,
       retryable,
       retryAfterMs,
+      upstreamBody,
     });
   }
-  return new GatewayError('upstream_error', `Provider "${connection}" failed with HTTP ${status}: ${info.message}`, { retryable, retryAfterMs });
+  return new GatewayError('upstream_error', `Provider "${connection}" failed with HTTP ${status}: ${info.message}`, { retryable, retryAfterMs, upstreamBody });
 }
 
 /** Retry-After as seconds or an HTTP date, and OpenAI's retry-after-ms, in milliseconds. */

@@ -20,7 +20,7 @@ module.exports = {
       defaultBaseUrl: 'local://reverse',
       requiresApiKey: false,
       auth: { kind: 'none' },
-      capabilities: { chat: true, embeddings: false, streaming: false, tools: false, vision: false, jsonSchema: false },
+      capabilities: { chat: true, embeddings: false, streaming: false, tools: false, vision: false, jsonSchema: false, passthrough: [] },
       optionsSchema: z.object({ prefix: z.string().default('').describe('Text put before every answer.') }),
       createConnection(settings) {
         return {

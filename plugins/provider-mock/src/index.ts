@@ -10,7 +10,7 @@ export const mockProvider: ProviderDefinition<MockOptions> = {
   defaultBaseUrl: 'mock://local',
   requiresApiKey: false,
   auth: { kind: 'none' },
-  capabilities: { chat: true, embeddings: true, streaming: true, tools: true, vision: false, jsonSchema: false },
+  capabilities: { chat: true, embeddings: true, streaming: true, tools: true, vision: false, jsonSchema: false, passthrough: [] },
   optionsSchema: mockOptionsSchema,
   createConnection: (settings) => new MockConnection(settings),
 };

@@ -12,7 +12,7 @@ export const openAiProvider: ProviderDefinition<OpenAiOptions> = {
   apiKeyEnv: OPENAI_API_KEY_ENV,
   requiresApiKey: true,
   auth: { kind: 'bearer' },
-  capabilities: { chat: true, embeddings: true, streaming: true, tools: true, vision: true, jsonSchema: true },
+  capabilities: { chat: true, embeddings: true, streaming: true, tools: true, vision: true, jsonSchema: true, passthrough: ['openai'] },
   optionsSchema: openAiOptionsSchema,
   createConnection: (settings) => new OpenAiConnection(settings),
 };

@@ -1,7 +1,7 @@
 import {
   GatewayError, parseRetryAfter, readSse, transportError, upstreamStatusError,
   type AttemptContext, type ChatChunk, type ChatRequest, type ChatResult, type ConnectionSettings,
-  type EmbeddingsRequest, type EmbeddingsResponse, type ProviderConnection, type UpstreamResponse,
+  type EmbeddingsRequest, type EmbeddingsResponse, type PassthroughFormat, type PassthroughTarget, type ProviderConnection, type UpstreamResponse,
 } from '@model-gateway/core';
 import {
   decodeChatChunk, decodeChatResponse, decodeEmbeddingsResponse, decodeOpenAiError,
@@ -14,6 +14,8 @@ export class OpenAiConnection implements ProviderConnection {
   private readonly chatUrl: string;
   private readonly embeddingsUrl: string;
   private readonly headers: Record<string, string>;
+  /** Passthrough keeps the client's own user-agent and feature headers; only these are the connection's. */
+  private readonly passthroughHeaders: Record<string, string>;
 
   constructor(readonly settings: ConnectionSettings<OpenAiOptions>) {
     this.chatUrl = settings.baseUrl + OPENAI_PATHS.chat;
@@ -25,6 +27,13 @@ export class OpenAiConnection implements ProviderConnection {
       ...(settings.options.project ? { 'openai-project': settings.options.project } : {}),
       ...settings.headers,
     };
+    const { 'user-agent': _ua, ...rest } = this.headers;
+    this.passthroughHeaders = rest;
+  }
+
+  passthrough(format: PassthroughFormat, operation: string): PassthroughTarget | undefined {
+    if (format !== 'openai') return undefined;
+    return { url: `${this.settings.baseUrl}/${operation}`, headers: { ...this.passthroughHeaders } };
   }
 
   async chat(request: ChatRequest, attempt: AttemptContext): Promise<ChatResult> {

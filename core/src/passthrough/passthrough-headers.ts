@@ -1,0 +1,35 @@
+import type { ClientRequest, IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+
+/**
+ * Client headers that never reach a provider: every way a client can send a
+ * credential (the gateway holds the real ones), cookies, hop-by-hop headers,
+ * and headers the relay sets itself. Everything else passes, so feature headers
+ * (anthropic-version, anthropic-beta, openai-beta, x-stainless-*) keep working.
+ * `host` is not here: http-proxy-3 (changeOrigin) has already set the provider's.
+ */
+const DROPPED_REQUEST_HEADERS = [
+  'authorization', 'x-api-key', 'api-key', 'x-goog-api-key', 'proxy-authorization', 'cookie',
+  'connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade',
+  'content-length', 'accept-encoding', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded',
+];
+
+/** Provider headers that never reach a client: hop-by-hop, and cookies a provider may set for itself. */
+const DROPPED_RESPONSE_HEADERS = new Set([
+  'set-cookie', 'connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'alt-svc',
+]);
+
+export function prepareProxyRequest(proxyReq: ClientRequest, providerHeaders: Record<string, string>, bodyLength: number): void {
+  for (const name of DROPPED_REQUEST_HEADERS) proxyReq.removeHeader(name);
+  for (const [name, value] of Object.entries(providerHeaders)) proxyReq.setHeader(name, value);
+  proxyReq.setHeader('content-length', bodyLength);
+}
+
+export function relayedResponseHeaders(headers: IncomingHttpHeaders, keepLength: boolean): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || DROPPED_RESPONSE_HEADERS.has(name)) continue;
+    if (name === 'content-length' && !keepLength) continue;
+    out[name] = value;
+  }
+  return out;
+}

@@ -1,0 +1,54 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Usage } from '../canonical/usage';
+import { GatewayError } from '../errors/gateway-error';
+import { waitForDrain } from '../http/sse';
+import type { AttemptContext } from '../pipeline/attempt-context';
+import { transportError } from '../upstream/transport-error';
+import { relayedResponseHeaders } from './passthrough-headers';
+import type { RelayInput } from './relay-types';
+
+export interface PumpResult {
+  usage?: Usage;
+  failure?: GatewayError;
+}
+
+/**
+ * Streams a provider's successful response to the client, tapping usage on the
+ * way, with the endpoint's idle timeout between chunks. A failure after the head
+ * was sent ends a stream with the style's in-band error, and cuts any other body
+ * (the client sees a broken response, never a silently truncated one).
+ */
+export async function pumpRelayedBody(upstream: IncomingMessage, res: ServerResponse, attempt: AttemptContext, input: RelayInput): Promise<PumpResult> {
+  const filter = input.responseFilter?.();
+  const tap = input.usageTap();
+  res.writeHead(upstream.statusCode ?? 200, relayedResponseHeaders(upstream.headers, filter === undefined));
+  const idle = setTimeout(() => {
+    upstream.destroy(new GatewayError('upstream_timeout', `Provider "${attempt.target.connectionName}" timed out (idle timeout).`));
+  }, attempt.timeouts.idleMs);
+  let failure: GatewayError | undefined;
+  try {
+    for await (const chunk of upstream as AsyncIterable<Buffer>) {
+      idle.refresh();
+      tap.write(chunk);
+      const out = filter ? filter.write(chunk) : chunk;
+      if (out.length > 0 && !res.write(out)) await waitForDrain(res, attempt.signal);
+    }
+    res.end(filter?.end());
+  } catch (thrown) {
+    failure = thrown instanceof GatewayError ? thrown : transportError(thrown, attempt.signal, attempt.target.connectionName);
+    if (!res.destroyed) {
+      if (input.stream) res.end(input.streamError(failure));
+      else res.destroy();
+    }
+  } finally {
+    clearTimeout(idle);
+  }
+  return { usage: tap.end(), failure };
+}
+
+/** Reads a (small) error body whole. */
+export async function readBodyText(message: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of message as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}

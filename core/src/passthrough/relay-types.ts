@@ -1,0 +1,48 @@
+import type { Usage } from '../canonical/usage';
+import type { EndpointKind } from '../config/gateway-config';
+import type { GatewayError } from '../errors/gateway-error';
+
+/** The wire formats a client can speak on a passthrough route. */
+export type PassthroughFormat = 'openai' | 'anthropic' | 'gemini';
+
+/** Where a provider connection takes a passthrough call: URL and the headers it always needs. */
+export interface PassthroughTarget {
+  url: string;
+  headers: Record<string, string>;
+}
+
+/** Reads usage from a relayed body as its bytes go by, without holding up the client. */
+export interface UsageTap {
+  write(chunk: Buffer): void;
+  /** Called once the body has ended; undefined when the body reported no usage. */
+  end(): Usage | undefined;
+}
+
+/** Bytes in, bytes out; `end` returns whatever was held back. */
+export interface ResponseFilter {
+  write(chunk: Buffer): Buffer;
+  end(): Buffer;
+}
+
+/** What a passthrough API style supplies for one relayed call. */
+export interface RelayInput {
+  apiStyle: string;
+  endpointName: string;
+  kind: EndpointKind;
+  format: PassthroughFormat;
+  /** The provider-side operation, e.g. `chat/completions`, `messages`, `streamGenerateContent`. */
+  operation: string;
+  /** Query parameters the provider needs (e.g. Gemini's `alt=sse`); client credentials never go here. */
+  query?: Record<string, string>;
+  stream: boolean;
+  /** The body to send, with the endpoint's model written in. */
+  body(model: string): Buffer;
+  usageTap(): UsageTap;
+  /**
+   * Rewrites the relayed response body on its way, or undefined to pass the
+   * bytes through untouched (then content-length is kept).
+   */
+  responseFilter?(): ResponseFilter | undefined;
+  /** The in-band text that ends a stream which failed after its first byte, in the client's format. */
+  streamError(error: GatewayError): string;
+}

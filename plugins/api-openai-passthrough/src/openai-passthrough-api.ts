@@ -1,0 +1,68 @@
+import type { Request, Response } from 'express';
+import {
+  GatewayError, relayedOr, renderOpenAiStyleError, sseData,
+  type ApiStyleDefinition, type EndpointKind, type GatewayRuntime, type RouteDefinition,
+} from '@model-gateway/core';
+import { openAiUsageTap } from './openai-usage';
+import { usageChunkFilter } from './usage-chunk-filter';
+
+export const API_STYLE = 'openai-passthrough';
+
+/** The vendor segment and its neutral alias both reach the same routes. */
+const PREFIXES = ['/gateway/openai/v1', '/gateway/vendor-a/v1'];
+
+/** OpenAI operations that can be relayed, and the kind of endpoint each needs. Paths are fixed here, never taken from the client. */
+const OPERATIONS: ReadonlyArray<{ operation: string; kind: EndpointKind }> = [
+  { operation: 'chat/completions', kind: 'chat' },
+  { operation: 'embeddings', kind: 'embeddings' },
+  { operation: 'responses', kind: 'chat' },
+];
+
+/**
+ * OpenAI's own API, relayed: an OpenAI SDK with base URL `{gateway}/gateway/openai/v1`
+ * and an endpoint name as `model` reaches the endpoint's provider unchanged but for
+ * the model name and the credentials.
+ */
+export const openAiPassthroughApi: ApiStyleDefinition = {
+  name: API_STYLE,
+  renderError: relayedOr(renderOpenAiStyleError),
+  routes: (runtime: GatewayRuntime): RouteDefinition[] =>
+    PREFIXES.flatMap((prefix) =>
+      OPERATIONS.map(({ operation, kind }) => ({
+        method: 'post' as const,
+        path: `${prefix}/${operation}`,
+        json: true,
+        handle: (req: Request, res: Response) => relay(runtime, req, res, operation, kind),
+      })),
+    ),
+};
+
+async function relay(runtime: GatewayRuntime, req: Request, res: Response, operation: string, kind: EndpointKind): Promise<void> {
+  const body = req.body as Record<string, unknown> | undefined;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw new GatewayError('invalid_parameter', 'The request body must be a JSON object.');
+  }
+  if (typeof body.model !== 'string' || body.model === '') {
+    throw new GatewayError('invalid_parameter', 'model: required; set it to the name of a gateway endpoint.', { param: 'model' });
+  }
+  const stream = body.stream === true;
+  // Chat streams carry usage only when asked; the gateway asks, and hides the answer from clients that did not.
+  const streamOptions = body.stream_options as { include_usage?: unknown } | undefined;
+  const injectUsage = operation === 'chat/completions' && stream && streamOptions?.include_usage !== true;
+  await runtime.relay(req, res, {
+    apiStyle: API_STYLE,
+    endpointName: body.model,
+    kind,
+    format: 'openai',
+    operation,
+    stream,
+    body: (model) =>
+      Buffer.from(JSON.stringify({ ...body, model, ...(injectUsage ? { stream_options: { ...streamOptions, include_usage: true } } : {}) })),
+    usageTap: () => openAiUsageTap(operation, stream),
+    responseFilter: () => (injectUsage ? usageChunkFilter() : undefined),
+    streamError: (error) =>
+      operation === 'responses'
+        ? `event: error\ndata: ${JSON.stringify({ type: 'error', code: error.code, message: error.message, param: error.param ?? null })}\n\n`
+        : sseData(renderOpenAiStyleError(error).body),
+  });
+}

@@ -1,0 +1,157 @@
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { FakeOpenAiUpstream, respond, type Behaviour, type RecordedRequest } from '../support/fake-openai-upstream';
+import { ensurePythonVenv, PYTHON_VENV_SETUP_TIMEOUT_MS } from '../support/python-venv';
+import { startGateway, type TestGateway } from '../support/start-gateway';
+
+const REPO = resolve(__dirname, '../..');
+const PYTHON_TESTS = join(__dirname, 'python');
+const SERVER_KEY = 'sk-live-server-only-42';
+const SCRIPTED_KEY = 'sk-live-scripted-7';
+const PLACEHOLDER_KEY = '<API_KEY>';
+const PYTEST_TIMEOUT_MS = 90_000;
+
+/**
+ * The official Python SDKs as clients of the gateway: pytest files under
+ * test/clients/python run in the venv from ensurePythonVenv against a gateway
+ * started here. Python cannot program the fake upstream's queue, so answers it
+ * needs on demand (a 429, a streamed tool call) come from a scripted upstream
+ * that picks its behaviour by the model each endpoint is configured with.
+ */
+describe('official Python SDKs against the gateway', () => {
+  let upstream: FakeOpenAiUpstream;
+  let scripted: ScriptedUpstream;
+  let gw: TestGateway;
+  let pytest: PytestRun;
+
+  // One setup, pytest included: a failed venv or gateway start then reports once, not again as a crash in a later hook.
+  beforeAll(async () => {
+    const python = await ensurePythonVenv();
+    upstream = await FakeOpenAiUpstream.start();
+    scripted = await ScriptedUpstream.start({
+      'rate-limited': respond.status(429, { error: { message: 'slow down', type: 'requests', code: 'rate_limit_exceeded' } }),
+      'tool-caller': respond.stream([], { toolCall: { name: 'lookup', args: ['{"q":', '"x"}'] } }),
+    });
+    gw = await startGateway(`
+providers:
+  up: { type: openai, base_url: "${upstream.baseUrl}", api_key: "${SERVER_KEY}" }
+  scripted: { type: openai, base_url: "${scripted.baseUrl}", api_key: "${SCRIPTED_KEY}" }
+endpoints:
+  - { name: my-chat, kind: chat, provider: up, model: gpt-4o-mini }
+  - { name: my-embed, kind: embeddings, provider: up, model: text-embedding-3-small }
+  - { name: demo, kind: chat, provider: mock, model: echo }
+  - { name: my-tools, kind: chat, provider: scripted, model: tool-caller }
+  - { name: limited, kind: chat, provider: scripted, model: rate-limited }
+`);
+    pytest = await runPytest(python, 'test_openai_unified.py', gw.url);
+  }, PYTHON_VENV_SETUP_TIMEOUT_MS + PYTEST_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await gw?.close();
+    await upstream?.close();
+    await scripted?.close();
+  });
+
+  describe('openai SDK on the unified APIs (test_openai_unified.py)', () => {
+    it('passes under pytest', () => {
+      if (pytest.code !== 0) throw new Error(`pytest ${pytest.exit}:\n${pytest.output}`);
+    });
+
+    it('reached the upstream with the server-held key and the configured models', () => {
+      const sawModel = (model: string) =>
+        upstream.requests.some((r) => r.body?.model === model && r.headers.authorization === `Bearer ${SERVER_KEY}`);
+      expect(sawModel('gpt-4o-mini')).toBe(true);
+      expect(sawModel('text-embedding-3-small')).toBe(true);
+      expect(scripted.requests.some((r) => r.body?.model === 'rate-limited' && r.headers.authorization === `Bearer ${SCRIPTED_KEY}`)).toBe(true);
+      expect(scripted.requests.some((r) => r.body?.model === 'tool-caller' && r.headers.authorization === `Bearer ${SCRIPTED_KEY}`)).toBe(true);
+    });
+
+    it('never passed the placeholder key on', () => {
+      const all = [...upstream.requests, ...scripted.requests];
+      expect(all.length).toBeGreaterThan(0);
+      for (const request of all) {
+        expect(JSON.stringify(request.headers)).not.toContain(PLACEHOLDER_KEY);
+        expect(request.rawBody).not.toContain(PLACEHOLDER_KEY);
+      }
+    });
+  });
+});
+
+interface PytestRun {
+  code: number | null;
+  /** "exited with code N" or "killed by SIGNAL", for the failure message. */
+  exit: string;
+  output: string;
+}
+
+/** One pytest file in the venv, stdout and stderr interleaved so a failure reads in order. */
+function runPytest(python: string, file: string, gatewayUrl: string): Promise<PytestRun> {
+  return new Promise((resolvePromise, reject) => {
+    // -p no:cacheprovider and no bytecode: a test run leaves no .pytest_cache or __pycache__ in the tree.
+    const child = spawn(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', join(PYTHON_TESTS, file)], {
+      cwd: REPO,
+      env: {
+        ...process.env,
+        GATEWAY_URL: gatewayUrl,
+        PYTHONDONTWRITEBYTECODE: '1',
+        // The gateway is local; a proxy configured for the machine must not be asked for it.
+        NO_PROXY: '127.0.0.1,localhost',
+        no_proxy: '127.0.0.1,localhost',
+      },
+      timeout: PYTEST_TIMEOUT_MS,
+      killSignal: 'SIGKILL',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('error', reject);
+    child.once('close', (code, signal) => resolvePromise({ code, exit: signal ? `killed by ${signal}` : `exited with code ${code}`, output }));
+  });
+}
+
+/** A local OpenAI-style upstream that answers each request with the behaviour registered for its `model`. */
+class ScriptedUpstream {
+  readonly requests: RecordedRequest[] = [];
+
+  private constructor(
+    private readonly server: http.Server,
+    private readonly byModel: Record<string, Behaviour>,
+  ) {}
+
+  static async start(byModel: Record<string, Behaviour>): Promise<ScriptedUpstream> {
+    const server = http.createServer();
+    const scripted = new ScriptedUpstream(server, byModel);
+    server.on('request', (req, res) => void scripted.handle(req, res));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    return scripted;
+  }
+
+  get baseUrl(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((r) => this.server.close(() => r()));
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const rawBody = Buffer.concat(chunks).toString('utf8');
+    let body: any;
+    try {
+      body = rawBody ? JSON.parse(rawBody) : undefined;
+    } catch {
+      body = undefined;
+    }
+    const recorded: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, rawBody };
+    this.requests.push(recorded);
+    const behaviour =
+      this.byModel[body?.model] ?? respond.status(404, { error: { message: `no script for model ${body?.model}`, type: 'invalid_request_error', code: 'model_not_found' } });
+    await behaviour(recorded, res);
+  }
+}
