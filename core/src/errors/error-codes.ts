@@ -7,7 +7,7 @@ export const ERROR_CODES = {
   invalid_json: { status: 400, type: 'invalid_request', summary: 'The body is not valid JSON.' },
   invalid_parameter: { status: 400, type: 'invalid_request', summary: 'A parameter is missing, of the wrong type or out of range.' },
   unsupported_parameter: { status: 400, type: 'invalid_request', summary: 'The endpoint\'s provider cannot honour a parameter.' },
-  unsupported_passthrough: { status: 400, type: 'invalid_request', summary: 'The endpoint\'s provider does not speak the passthrough route\'s format; the message names the routes that work.' },
+  unsupported_route: { status: 400, type: 'invalid_request', summary: 'The endpoint\'s provider cannot be called through this route (another format, or no translation yet); the message names the routes that work.' },
   endpoint_kind_mismatch: { status: 400, type: 'invalid_request', summary: 'A chat body was sent to an embeddings endpoint, or the reverse.' },
   endpoint_not_found: { status: 404, type: 'not_found', summary: 'No endpoint has that name.' },
   route_not_found: { status: 404, type: 'not_found', summary: 'No route matches the method and path.' },

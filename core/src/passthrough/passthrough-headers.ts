@@ -18,8 +18,14 @@ const DROPPED_RESPONSE_HEADERS = new Set([
   'set-cookie', 'connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'alt-svc',
 ]);
 
-export function prepareProxyRequest(proxyReq: ClientRequest, providerHeaders: Record<string, string>, bodyLength: number): void {
+export function prepareProxyRequest(
+  proxyReq: ClientRequest,
+  providerHeaders: Record<string, string>,
+  defaultHeaders: Record<string, string>,
+  bodyLength: number,
+): void {
   for (const name of DROPPED_REQUEST_HEADERS) proxyReq.removeHeader(name);
+  for (const [name, value] of Object.entries(defaultHeaders)) if (!proxyReq.hasHeader(name)) proxyReq.setHeader(name, value);
   for (const [name, value] of Object.entries(providerHeaders)) proxyReq.setHeader(name, value);
   proxyReq.setHeader('content-length', bodyLength);
 }

@@ -8,6 +8,7 @@ const RELAY = Symbol('model-gateway.relay');
 
 interface PendingRelay {
   headers: Record<string, string>;
+  defaultHeaders: Record<string, string>;
   body: Buffer;
   onRequest(proxyReq: http.ClientRequest): void;
   onResponse(proxyRes: IncomingMessage): void;
@@ -41,19 +42,27 @@ export class RelayProxy {
     this.proxy.on('proxyReq', (proxyReq, req) => {
       const pending = (req as RelayedRequest)[RELAY];
       if (!pending) return;
-      prepareProxyRequest(proxyReq, pending.headers, pending.body.length);
+      prepareProxyRequest(proxyReq, pending.headers, pending.defaultHeaders, pending.body.length);
       pending.onRequest(proxyReq);
     });
     this.proxy.on('proxyRes', (proxyRes, req) => (req as RelayedRequest)[RELAY]?.onResponse(proxyRes));
     this.proxy.on('error', (error, req) => (req as RelayedRequest)[RELAY]?.onError(error));
   }
 
-  relay(req: IncomingMessage, res: ServerResponse, url: string, headers: Record<string, string>, body: Buffer, firstByteMs: number): RelayHandle {
+  relay(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: string,
+    headers: { always: Record<string, string>; defaults: Record<string, string> },
+    body: Buffer,
+    firstByteMs: number,
+  ): RelayHandle {
     let proxyReq: http.ClientRequest | undefined;
     let aborted = false;
     const response = new Promise<IncomingMessage>((resolve, reject) => {
       (req as RelayedRequest)[RELAY] = {
-        headers,
+        headers: headers.always,
+        defaultHeaders: headers.defaults,
         body,
         onRequest: (r) => {
           proxyReq = r;

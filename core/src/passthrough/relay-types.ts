@@ -8,7 +8,10 @@ export type PassthroughFormat = 'openai' | 'anthropic' | 'gemini';
 /** Where a provider connection takes a passthrough call: URL and the headers it always needs. */
 export interface PassthroughTarget {
   url: string;
+  /** Always sent, replacing a client's header of the same name. */
   headers: Record<string, string>;
+  /** Sent only when the client did not send the header itself (e.g. a default `anthropic-version`). */
+  defaultHeaders?: Record<string, string>;
 }
 
 /** Reads usage from a relayed body as its bytes go by, without holding up the client. */

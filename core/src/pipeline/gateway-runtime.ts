@@ -14,11 +14,11 @@ import type { UpstreamClient } from '../upstream/upstream-client';
 import type { IncomingMessage } from 'node:http';
 import { pumpRelayedBody, readBodyText } from '../passthrough/pump-relayed-body';
 import type { RelayProxy } from '../passthrough/relay-proxy';
-import type { RelayInput } from '../passthrough/relay-types';
+import type { PassthroughFormat, RelayInput } from '../passthrough/relay-types';
 import { transportError } from '../upstream/transport-error';
 import { parseRetryAfter, upstreamStatusError } from '../upstream/upstream-status-error';
 import { AttemptContext } from './attempt-context';
-import { CallContext } from './call-context';
+import { CallContext, type Target } from './call-context';
 import type { ChatOutput, EmbeddingsOutput } from './call-outputs';
 import type { Pipeline } from './pipeline';
 
@@ -60,21 +60,15 @@ export class GatewayRuntime {
     const call = this.open(req, res, { ...input, request: { stream: input.stream, streamUsage: false, messages: [], extra: {} } }, input.kind);
     await this.run(call, async () => {
       const { attempt, result: upstream } = await this.attempts(call, async (attempt) => {
-        const { connection, definition, connectionName } = attempt.target;
+        const { connection, connectionName } = attempt.target;
         const target = connection.passthrough?.(input.format, input.operation, attempt.model, input.query);
-        if (!target) {
-          throw new GatewayError(
-            'unsupported_passthrough',
-            `Endpoint "${call.endpointName}" is served by provider type "${definition.type}", which does not speak the ${input.format} format. ` +
-              `Call it through the unified APIs (/gateway/${call.endpointName}/native/invocations or /gateway/native/v1/...)` +
-              `${definition.capabilities.passthrough.length ? ` or the ${definition.capabilities.passthrough.join('/')} passthrough routes` : ''}.`,
-          );
-        }
+        if (!target) throw unsupportedRoute(call.endpointName, attempt.target, input.format);
         const body = input.body(attempt.model);
         const request = { method: 'POST' as const, url: target.url, headers: { ...target.headers }, body };
         await this.pipeline.authorize(attempt, request);
         if (!input.stream) attempt.startTotalTimer();
-        const handle = this.relayProxy.relay(req, res, request.url, request.headers, body, attempt.timeouts.firstByteMs);
+        const headers = { always: request.headers, defaults: target.defaultHeaders ?? {} };
+        const handle = this.relayProxy.relay(req, res, request.url, headers, body, attempt.timeouts.firstByteMs);
         attempt.signal.addEventListener('abort', handle.abort, { once: true });
         let response: IncomingMessage;
         try {
@@ -105,7 +99,7 @@ export class GatewayRuntime {
     await this.run(call, async () => {
       const { attempt, result } = await this.attempts(call, async (attempt) => {
         const connection = attempt.target.connection;
-        if (!connection.chat) throw new GatewayError('internal_error', `Provider "${attempt.target.connectionName}" has no chat support.`);
+        if (!connection.chat) throw unsupportedRoute(call.endpointName, attempt.target);
         if (!request.stream) attempt.startTotalTimer();
         const result = await connection.chat(request, attempt);
         if (result.type === 'response') return result;
@@ -127,7 +121,7 @@ export class GatewayRuntime {
     await this.run(call, async () => {
       const { attempt, result } = await this.attempts(call, async (attempt) => {
         const connection = attempt.target.connection;
-        if (!connection.embeddings) throw new GatewayError('internal_error', `Provider "${attempt.target.connectionName}" has no embeddings support.`);
+        if (!connection.embeddings) throw unsupportedRoute(call.endpointName, attempt.target);
         attempt.startTotalTimer();
         return connection.embeddings(input.request, attempt);
       });
@@ -232,4 +226,22 @@ export class GatewayRuntime {
     call.attempts.push(record);
     this.pipeline.attemptEnd(record, call);
   }
+}
+
+const PASSTHROUGH_ROUTES: Record<PassthroughFormat, (endpoint: string) => string> = {
+  openai: () => '/gateway/openai/v1/...',
+  anthropic: () => '/gateway/anthropic/v1/messages',
+  gemini: (endpoint) => `/gateway/gemini/v1beta/models/${endpoint}:generateContent`,
+};
+
+/** The endpoint's provider cannot serve this route: say which routes it can serve. */
+function unsupportedRoute(endpoint: string, target: Target, format?: PassthroughFormat): GatewayError {
+  const { connection, definition } = target;
+  const routes = connection.chat || connection.embeddings ? [`/gateway/${endpoint}/native/invocations`, '/gateway/native/v1/...'] : [];
+  routes.push(...definition.capabilities.passthrough.map((f) => PASSTHROUGH_ROUTES[f](endpoint)));
+  const what = format ? `does not speak the ${format} format` : 'cannot be called through the unified APIs yet';
+  return new GatewayError(
+    'unsupported_route',
+    `Endpoint "${endpoint}" is served by provider type "${definition.type}", which ${what}. Routes that work for it: ${routes.join(', ')}.`,
+  );
 }
