@@ -36,8 +36,9 @@ export async function pumpRelayedBody(upstream: IncomingMessage, res: ServerResp
     res.end(filter?.end());
   } catch (thrown) {
     failure = thrown instanceof GatewayError ? thrown : transportError(thrown, attempt.signal, attempt.target.connectionName);
+    const inBand = input.stream ? input.streamError(failure) : undefined;
     if (!res.destroyed) {
-      if (input.stream) res.end(input.streamError(failure));
+      if (inBand !== undefined) res.end(inBand);
       else res.destroy();
     }
   } finally {

@@ -46,6 +46,9 @@ export interface RelayInput {
    * bytes through untouched (then content-length is kept).
    */
   responseFilter?(): ResponseFilter | undefined;
-  /** The in-band text that ends a stream which failed after its first byte, in the client's format. */
-  streamError(error: GatewayError): string;
+  /**
+   * The in-band text that ends a stream which failed after its first byte, in the
+   * client's format; undefined when the format has none (the connection is cut).
+   */
+  streamError(error: GatewayError): string | undefined;
 }

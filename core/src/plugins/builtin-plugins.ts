@@ -9,7 +9,11 @@ export const BUILTIN_PLUGINS: readonly string[] = [
   '@model-gateway/usage-accounting',
   '@model-gateway/provider-openai',
   '@model-gateway/provider-mock',
+  '@model-gateway/provider-anthropic',
+  '@model-gateway/provider-gemini',
   '@model-gateway/api-native',
   '@model-gateway/api-openai-chat',
   '@model-gateway/api-openai-passthrough',
+  '@model-gateway/api-anthropic-passthrough',
+  '@model-gateway/api-gemini-passthrough',
 ];

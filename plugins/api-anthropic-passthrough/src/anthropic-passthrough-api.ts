@@ -1,0 +1,44 @@
+import type { Request, Response } from 'express';
+import { GatewayError, relayedOr, type ApiStyleDefinition, type GatewayRuntime, type RouteDefinition } from '@model-gateway/core';
+import { anthropicStreamError, renderAnthropicError } from './anthropic-error';
+import { anthropicUsageTap } from './anthropic-usage';
+
+export const API_STYLE = 'anthropic-passthrough';
+
+/** The vendor segment and its neutral alias; the Anthropic SDK appends /v1/messages to `{gateway}/gateway/anthropic`. */
+const PREFIXES = ['/gateway/anthropic', '/gateway/vendor-b'];
+
+/** Anthropic's Messages API, relayed with the endpoint's model and the gateway's key. */
+export const anthropicPassthroughApi: ApiStyleDefinition = {
+  name: API_STYLE,
+  renderError: relayedOr(renderAnthropicError),
+  routes: (runtime: GatewayRuntime): RouteDefinition[] =>
+    PREFIXES.map((prefix) => ({
+      method: 'post' as const,
+      path: `${prefix}/v1/messages`,
+      json: true,
+      handle: (req: Request, res: Response) => relay(runtime, req, res),
+    })),
+};
+
+async function relay(runtime: GatewayRuntime, req: Request, res: Response): Promise<void> {
+  const body = req.body as Record<string, unknown> | undefined;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw new GatewayError('invalid_parameter', 'The request body must be a JSON object.');
+  }
+  if (typeof body.model !== 'string' || body.model === '') {
+    throw new GatewayError('invalid_parameter', 'model: required; set it to the name of a gateway endpoint.', { param: 'model' });
+  }
+  const stream = body.stream === true;
+  await runtime.relay(req, res, {
+    apiStyle: API_STYLE,
+    endpointName: body.model,
+    kind: 'chat',
+    format: 'anthropic',
+    operation: 'messages',
+    stream,
+    body: (model) => Buffer.from(JSON.stringify({ ...body, model })),
+    usageTap: () => anthropicUsageTap(stream),
+    streamError: anthropicStreamError,
+  });
+}

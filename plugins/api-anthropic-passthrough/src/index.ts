@@ -1,0 +1,14 @@
+import type { GatewayPlugin } from '@model-gateway/core';
+import { anthropicPassthroughApi } from './anthropic-passthrough-api';
+
+export { anthropicPassthroughApi };
+export { decodeAnthropicUsage } from './anthropic-usage';
+
+const plugin: GatewayPlugin = {
+  specVersion: 1,
+  name: 'api-anthropic-passthrough',
+  kind: 'api-style',
+  register: (api) => api.registerApiStyle(anthropicPassthroughApi),
+};
+
+export default plugin;

@@ -1,0 +1,62 @@
+import type { Request, Response } from 'express';
+import { GatewayError, relayedOr, sseData, type ApiStyleDefinition, type EndpointKind, type GatewayRuntime, type RouteDefinition } from '@model-gateway/core';
+import { geminiErrorBody, renderGeminiError } from './gemini-error';
+import { geminiUsageTap } from './gemini-usage';
+
+export const API_STYLE = 'gemini-passthrough';
+
+/** The vendor segment and its neutral alias; google-genai appends /v1beta/models/{model}:{method} to `{gateway}/gateway/gemini`. */
+const PREFIXES = ['/gateway/gemini', '/gateway/vendor-c'];
+
+/** The methods that can be relayed and the endpoint kind each needs; the method is never a free path. */
+const METHODS: Record<string, EndpointKind> = {
+  generateContent: 'chat',
+  streamGenerateContent: 'chat',
+  embedContent: 'embeddings',
+  batchEmbedContents: 'embeddings',
+};
+
+/** Gemini's generateContent API, relayed: the endpoint name stands where Gemini has the model. */
+export const geminiPassthroughApi: ApiStyleDefinition = {
+  name: API_STYLE,
+  renderError: relayedOr(renderGeminiError),
+  routes: (runtime: GatewayRuntime): RouteDefinition[] =>
+    PREFIXES.map((prefix) => ({
+      method: 'post' as const,
+      // One segment `{endpoint}:{method}`: Express reads it whole, the colon is split here.
+      path: `${prefix}/v1beta/models/:target`,
+      json: true,
+      handle: (req: Request, res: Response) => relay(runtime, req, res),
+    })),
+};
+
+async function relay(runtime: GatewayRuntime, req: Request, res: Response): Promise<void> {
+  const target = String(req.params.target);
+  const colon = target.lastIndexOf(':');
+  const endpointName = colon > 0 ? target.slice(0, colon) : target;
+  const method = colon > 0 ? target.slice(colon + 1) : '';
+  const kind = METHODS[method];
+  if (!kind) {
+    throw new GatewayError('route_not_found', `No Gemini method "${method}" on the gateway; use one of ${Object.keys(METHODS).join(', ')}.`);
+  }
+  const body = req.body as Record<string, unknown> | undefined;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw new GatewayError('invalid_parameter', 'The request body must be a JSON object.');
+  }
+  const sse = req.query.alt === 'sse';
+  const stream = method === 'streamGenerateContent';
+  await runtime.relay(req, res, {
+    apiStyle: API_STYLE,
+    endpointName,
+    kind,
+    format: 'gemini',
+    operation: method,
+    query: sse ? { alt: 'sse' } : undefined,
+    stream,
+    // The model is in the URL; the body travels as the client sent it.
+    body: () => Buffer.from(JSON.stringify(body)),
+    usageTap: () => geminiUsageTap(sse),
+    // SSE can end with an error event; the JSON-array form has none, so the connection is cut.
+    streamError: (error) => (sse ? sseData(geminiErrorBody(error)) : undefined),
+  });
+}
