@@ -116,3 +116,36 @@ endpoints:
     await expect(consume()).rejects.toThrow();
   });
 });
+
+describe('Gemini passthrough routing', () => {
+  let upstream: FakeGeminiUpstream;
+  let gw: TestGateway;
+
+  beforeAll(async () => {
+    upstream = await FakeGeminiUpstream.start();
+    gw = await startGateway(`
+providers:
+  google: { type: gemini, base_url: "${upstream.baseUrl}", api_key: k }
+endpoints:
+  - { name: g, kind: chat, provider: google, model: gemini-2.5-flash }
+`);
+  });
+  afterAll(async () => {
+    await gw.close();
+    await upstream.close();
+  });
+
+  it.each(['v1', 'v1beta', 'v1alpha'])('relays a call addressed to %s on that same version', async (version) => {
+    const res = await fetch(`${gw.url}/gateway/gemini/${version}/models/g:generateContent`, { method: 'POST', body: '{"contents":[{"parts":[{"text":"x"}]}]}' });
+    expect(res.status).toBe(200);
+    expect(upstream.last.pathname).toBe(`/${version}/models/gemini-2.5-flash:generateContent`);
+  });
+
+  it("answers a path it does not serve with a 404 in Gemini's shape", async () => {
+    const res = await fetch(`${gw.url}/gateway/gemini/v2/models/g:generateContent`, { method: 'POST', body: '{}' });
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { error: { status: string } }).error.status).toBe('NOT_FOUND');
+    const anthropic = await fetch(`${gw.url}/gateway/anthropic/v1/complete`, { method: 'POST', body: '{}' });
+    expect(((await anthropic.json()) as { type: string; error: { type: string } })).toMatchObject({ type: 'error', error: { type: 'not_found_error' } });
+  });
+});

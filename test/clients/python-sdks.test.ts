@@ -1,17 +1,13 @@
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
 import { FakeOpenAiUpstream, respond, type Behaviour, type RecordedRequest } from '../support/fake-openai-upstream';
 import { ensurePythonVenv, PYTHON_VENV_SETUP_TIMEOUT_MS } from '../support/python-venv';
+import { expectPytestPassed, PYTEST_TIMEOUT_MS, runPytest, type PytestRun } from '../support/run-pytest';
 import { startGateway, type TestGateway } from '../support/start-gateway';
 
-const REPO = resolve(__dirname, '../..');
-const PYTHON_TESTS = join(__dirname, 'python');
 const SERVER_KEY = 'sk-live-server-only-42';
 const SCRIPTED_KEY = 'sk-live-scripted-7';
 const PLACEHOLDER_KEY = '<API_KEY>';
-const PYTEST_TIMEOUT_MS = 90_000;
 
 /**
  * The official Python SDKs as clients of the gateway: pytest files under
@@ -45,7 +41,7 @@ endpoints:
   - { name: my-tools, kind: chat, provider: scripted, model: tool-caller }
   - { name: limited, kind: chat, provider: scripted, model: rate-limited }
 `);
-    pytest = await runPytest(python, 'test_openai_unified.py', gw.url);
+    pytest = await runPytest(python, 'test_openai_unified.py', { GATEWAY_URL: gw.url });
   }, PYTHON_VENV_SETUP_TIMEOUT_MS + PYTEST_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -55,9 +51,7 @@ endpoints:
   });
 
   describe('openai SDK on the unified APIs (test_openai_unified.py)', () => {
-    it('passes under pytest', () => {
-      if (pytest.code !== 0) throw new Error(`pytest ${pytest.exit}:\n${pytest.output}`);
-    });
+    it('passes under pytest', () => expectPytestPassed(pytest));
 
     it('reached the upstream with the server-held key and the configured models', () => {
       const sawModel = (model: string) =>
@@ -78,39 +72,6 @@ endpoints:
     });
   });
 });
-
-interface PytestRun {
-  code: number | null;
-  /** "exited with code N" or "killed by SIGNAL", for the failure message. */
-  exit: string;
-  output: string;
-}
-
-/** One pytest file in the venv, stdout and stderr interleaved so a failure reads in order. */
-function runPytest(python: string, file: string, gatewayUrl: string): Promise<PytestRun> {
-  return new Promise((resolvePromise, reject) => {
-    // -p no:cacheprovider and no bytecode: a test run leaves no .pytest_cache or __pycache__ in the tree.
-    const child = spawn(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', join(PYTHON_TESTS, file)], {
-      cwd: REPO,
-      env: {
-        ...process.env,
-        GATEWAY_URL: gatewayUrl,
-        PYTHONDONTWRITEBYTECODE: '1',
-        // The gateway is local; a proxy configured for the machine must not be asked for it.
-        NO_PROXY: '127.0.0.1,localhost',
-        no_proxy: '127.0.0.1,localhost',
-      },
-      timeout: PYTEST_TIMEOUT_MS,
-      killSignal: 'SIGKILL',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.once('error', reject);
-    child.once('close', (code, signal) => resolvePromise({ code, exit: signal ? `killed by ${signal}` : `exited with code ${code}`, output }));
-  });
-}
 
 /** A local OpenAI-style upstream that answers each request with the behaviour registered for its `model`. */
 class ScriptedUpstream {

@@ -21,6 +21,13 @@ export function checkConfigReferences(config: RawGatewayConfig, providerTypes: R
       );
       return;
     }
+    // An implicit connection has only the type's defaults; a type with a required field
+    // (Azure's resource URL) can only be used through a providers: entry that sets it.
+    const defaults = connection ? undefined : definition.optionsSchema?.safeParse({});
+    if (defaults && !defaults.success) {
+      const fields = [...new Set(defaults.error.issues.map((issue) => issue.path.join('.')))].join(', ');
+      problems.push(`${where}.provider: ${fields} is required for provider type "${type}"; name a connection under providers: that sets it`);
+    }
     if (!definition.capabilities[endpoint.kind === 'chat' ? 'chat' : 'embeddings']) {
       problems.push(`${where}.kind: provider type "${type}" does not serve ${endpoint.kind}`);
     }

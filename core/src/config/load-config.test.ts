@@ -8,6 +8,13 @@ import { loadConfigText } from './load-config';
 /** YAML text -> validated, resolved config, and the one-line-per-problem errors when it is not. */
 
 // Each load gets its own registry: built-in plugins are installed into it by the first load.
+/** The provider types the built-in plugins register, in registration order (messages list them). */
+const TYPES = (() => {
+  const registry = new PluginRegistry(container.createChildContainer());
+  loadConfigText('{}', { registry });
+  return [...registry.providers.keys()];
+})();
+
 const load = (text: string, env: NodeJS.ProcessEnv = {}): GatewayConfig =>
   loadConfigText(text, { registry: new PluginRegistry(container.createChildContainer()), env });
 
@@ -270,17 +277,17 @@ providers:
 endpoints:
   - { name: a, kind: chat, provider: upp, model: m }
 `);
-    expect(problems).toEqual(['endpoints[0].provider: "upp" is neither a key of providers: (up) nor a provider type (openai, mock)']);
+    expect(problems).toEqual([`endpoints[0].provider: "upp" is neither a key of providers: (up) nor a provider type (${TYPES.join(', ')})`]);
   });
 
   it('rejects an unknown provider type at providers.<name>.type, listing the known ones', () => {
     const problems = problemsOf('providers: { x: { type: opnai } }');
-    expect(problems).toEqual(['providers.x.type: unknown value, got "opnai"; expected one of "openai", "mock"']);
+    expect(problems).toEqual([`providers.x.type: unknown value, got "opnai"; expected one of ${TYPES.map((t) => `"${t}"`).join(', ')}`]);
   });
 
   it('says a provider without type needs one', () => {
     const problems = problemsOf('providers: { x: { base_url: "http://127.0.0.1:1" } }');
-    expect(problems).toEqual(['providers.x.type: required (expected one of "openai", "mock")']);
+    expect(problems).toEqual([`providers.x.type: required (expected one of ${TYPES.map((t) => `"${t}"`).join(', ')})`]);
   });
 
   it('rejects unknown keys (typos) wherever they are', () => {

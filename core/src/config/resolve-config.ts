@@ -1,6 +1,6 @@
 import { Secret } from '../secrets/secret';
 import type { PluginRegistry } from '../plugins/plugin-registry';
-import type { ConnectionSettings, ProviderDefinition } from '../plugins/provider-definition';
+import { keyRequired, type ConnectionSettings, type ProviderDefinition } from '../plugins/provider-definition';
 import { DEFAULT_TIMEOUTS, type RawGatewayConfig, type TimeoutsConfig } from './config-schema';
 import type { Endpoint, GatewayConfig, Timeouts } from './gateway-config';
 
@@ -33,7 +33,7 @@ export function resolveConfig(raw: RawGatewayConfig, context: ResolveContext): G
 
   for (const connection of connections) {
     const definition = context.registry.providers.get(connection.type) as ProviderDefinition;
-    if (!connection.apiKey && definition.requiresApiKey && connection.baseUrl === trimSlash(definition.defaultBaseUrl)) {
+    if (!connection.apiKey && keyRequired(definition, connection)) {
       warnings.push(`providers.${connection.name}: no api_key; calls to its endpoints answer 503 until one is set`);
     }
   }

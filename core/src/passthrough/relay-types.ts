@@ -35,6 +35,8 @@ export interface RelayInput {
   format: PassthroughFormat;
   /** The provider-side operation, e.g. `chat/completions`, `messages`, `streamGenerateContent`. */
   operation: string;
+  /** The API version the client addressed, for formats that carry one in the path (Gemini's v1/v1beta). */
+  apiVersion?: string;
   /** Query parameters the provider needs (e.g. Gemini's `alt=sse`); client credentials never go here. */
   query?: Record<string, string>;
   stream: boolean;

@@ -61,7 +61,7 @@ export class GatewayRuntime {
     await this.run(call, async () => {
       const { attempt, result: upstream } = await this.attempts(call, async (attempt) => {
         const { connection, connectionName } = attempt.target;
-        const target = connection.passthrough?.(input.format, input.operation, attempt.model, input.query);
+        const target = connection.passthrough?.(input.format, input.operation, attempt.model, input.query, input.apiVersion);
         if (!target) throw unsupportedRoute(call.endpointName, attempt.target, input.format);
         const body = input.body(attempt.model);
         const request = { method: 'POST' as const, url: target.url, headers: { ...target.headers }, body };

@@ -9,6 +9,8 @@ export const BUILTIN_PLUGINS: readonly string[] = [
   '@model-gateway/usage-accounting',
   '@model-gateway/provider-openai',
   '@model-gateway/provider-mock',
+  '@model-gateway/provider-azure-openai',
+  '@model-gateway/provider-databricks',
   '@model-gateway/provider-anthropic',
   '@model-gateway/provider-gemini',
   '@model-gateway/api-native',

@@ -5,6 +5,12 @@ import type { Secret } from '../secrets/secret';
 import type { AttemptContext } from '../pipeline/attempt-context';
 import type { PassthroughFormat, PassthroughTarget } from '../passthrough/relay-types';
 
+/** Whether a connection must have a key, given its settings. */
+export function keyRequired(definition: ProviderDefinition, settings: ConnectionSettings): boolean {
+  if (definition.requiresApiKey === 'default-base-url') return settings.baseUrl === definition.defaultBaseUrl.replace(/\/$/, '');
+  return definition.requiresApiKey;
+}
+
 /** How the provider expects its key; credential injection reads this, never the provider code. */
 export type AuthScheme =
   | { kind: 'bearer' }
@@ -48,9 +54,10 @@ export interface ProviderConnection {
   embeddings?(request: EmbeddingsRequest, attempt: AttemptContext): Promise<EmbeddingsResponse>;
   /**
    * Where a passthrough call in `format` goes, or undefined if this provider does not
-   * speak that format. Credentials are added afterwards by the authorize phase.
+   * speak that format. `apiVersion` is the version the client addressed, where the
+   * format puts one in the path (Gemini). Credentials are added afterwards by the authorize phase.
    */
-  passthrough?(format: PassthroughFormat, operation: string, model: string, query?: Record<string, string>): PassthroughTarget | undefined;
+  passthrough?(format: PassthroughFormat, operation: string, model: string, query?: Record<string, string>, apiVersion?: string): PassthroughTarget | undefined;
   close?(): Promise<void>;
 }
 
@@ -62,8 +69,12 @@ export interface ProviderDefinition<Options = any> {
   defaultBaseUrl: string;
   /** The conventional environment variable for an implicit connection's key. */
   apiKeyEnv?: string;
-  /** Whether calls fail fast when no key is configured. */
-  requiresApiKey: boolean;
+  /**
+   * Whether calls fail fast (503) when no key is configured: `true` always;
+   * `'default-base-url'` only against the vendor's own API (OpenAI-compatible
+   * servers you run yourself often need no key); `false` never.
+   */
+  requiresApiKey: boolean | 'default-base-url';
   auth: AuthScheme;
   capabilities: ProviderCapabilities;
   /** Provider-specific connection fields; each must carry `.describe()`. */

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { GatewayError, relayedOr, type ApiStyleDefinition, type GatewayRuntime, type RouteDefinition } from '@model-gateway/core';
+import { GatewayError, relayedOr, unknownPathRoutes, type ApiStyleDefinition, type GatewayRuntime, type RouteDefinition } from '@model-gateway/core';
 import { anthropicStreamError, renderAnthropicError } from './anthropic-error';
 import { anthropicUsageTap } from './anthropic-usage';
 
@@ -12,13 +12,15 @@ const PREFIXES = ['/gateway/anthropic', '/gateway/vendor-b'];
 export const anthropicPassthroughApi: ApiStyleDefinition = {
   name: API_STYLE,
   renderError: relayedOr(renderAnthropicError),
-  routes: (runtime: GatewayRuntime): RouteDefinition[] =>
-    PREFIXES.map((prefix) => ({
+  routes: (runtime: GatewayRuntime): RouteDefinition[] => [
+    ...PREFIXES.map((prefix) => ({
       method: 'post' as const,
       path: `${prefix}/v1/messages`,
       json: true,
       handle: (req: Request, res: Response) => relay(runtime, req, res),
     })),
+    ...unknownPathRoutes(PREFIXES),
+  ],
 };
 
 async function relay(runtime: GatewayRuntime, req: Request, res: Response): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { GatewayError, relayedOr, sseData, type ApiStyleDefinition, type EndpointKind, type GatewayRuntime, type RouteDefinition } from '@model-gateway/core';
+import { GatewayError, relayedOr, sseData, unknownPathRoutes, type ApiStyleDefinition, type EndpointKind, type GatewayRuntime, type RouteDefinition } from '@model-gateway/core';
 import { geminiErrorBody, renderGeminiError } from './gemini-error';
 import { geminiUsageTap } from './gemini-usage';
 
@@ -16,21 +16,28 @@ const METHODS: Record<string, EndpointKind> = {
   batchEmbedContents: 'embeddings',
 };
 
+/** API versions Gemini serves; the SDKs default to different ones (JS v1beta, Python v1), and the call keeps its own. */
+const VERSIONS = ['v1', 'v1beta', 'v1alpha'];
+
 /** Gemini's generateContent API, relayed: the endpoint name stands where Gemini has the model. */
 export const geminiPassthroughApi: ApiStyleDefinition = {
   name: API_STYLE,
   renderError: relayedOr(renderGeminiError),
-  routes: (runtime: GatewayRuntime): RouteDefinition[] =>
-    PREFIXES.map((prefix) => ({
-      method: 'post' as const,
-      // One segment `{endpoint}:{method}`: Express reads it whole, the colon is split here.
-      path: `${prefix}/v1beta/models/:target`,
-      json: true,
-      handle: (req: Request, res: Response) => relay(runtime, req, res),
-    })),
+  routes: (runtime: GatewayRuntime): RouteDefinition[] => [
+    ...PREFIXES.flatMap((prefix) =>
+      VERSIONS.map((version) => ({
+        method: 'post' as const,
+        // One segment `{endpoint}:{method}`: Express reads it whole, the colon is split here.
+        path: `${prefix}/${version}/models/:target`,
+        json: true,
+        handle: (req: Request, res: Response) => relay(runtime, req, res, version),
+      })),
+    ),
+    ...unknownPathRoutes(PREFIXES),
+  ],
 };
 
-async function relay(runtime: GatewayRuntime, req: Request, res: Response): Promise<void> {
+async function relay(runtime: GatewayRuntime, req: Request, res: Response, apiVersion: string): Promise<void> {
   const target = String(req.params.target);
   const colon = target.lastIndexOf(':');
   const endpointName = colon > 0 ? target.slice(0, colon) : target;
@@ -51,6 +58,7 @@ async function relay(runtime: GatewayRuntime, req: Request, res: Response): Prom
     kind,
     format: 'gemini',
     operation: method,
+    apiVersion,
     query: sse ? { alt: 'sse' } : undefined,
     stream,
     // The model is in the URL; the body travels as the client sent it.

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import {
-  GatewayError, relayedOr, renderOpenAiStyleError, sseData,
+  GatewayError, relayedOr, renderOpenAiStyleError, sseData, unknownPathRoutes,
   type ApiStyleDefinition, type EndpointKind, type GatewayRuntime, type RouteDefinition,
 } from '@model-gateway/core';
 import { openAiUsageTap } from './openai-usage';
@@ -26,8 +26,8 @@ const OPERATIONS: ReadonlyArray<{ operation: string; kind: EndpointKind }> = [
 export const openAiPassthroughApi: ApiStyleDefinition = {
   name: API_STYLE,
   renderError: relayedOr(renderOpenAiStyleError),
-  routes: (runtime: GatewayRuntime): RouteDefinition[] =>
-    PREFIXES.flatMap((prefix) =>
+  routes: (runtime: GatewayRuntime): RouteDefinition[] => [
+    ...PREFIXES.flatMap((prefix) =>
       OPERATIONS.map(({ operation, kind }) => ({
         method: 'post' as const,
         path: `${prefix}/${operation}`,
@@ -35,6 +35,8 @@ export const openAiPassthroughApi: ApiStyleDefinition = {
         handle: (req: Request, res: Response) => relay(runtime, req, res, operation, kind),
       })),
     ),
+    ...unknownPathRoutes(PREFIXES),
+  ],
 };
 
 async function relay(runtime: GatewayRuntime, req: Request, res: Response, operation: string, kind: EndpointKind): Promise<void> {

@@ -11,12 +11,12 @@ interface Setup {
   auth: AuthScheme;
   key?: string;
   baseUrl?: string;
-  requiresApiKey?: boolean;
+  requiresApiKey?: boolean | 'default-base-url';
   apiKeySource?: string;
 }
 
 /** Just the parts of an attempt the plugin reads: its target's definition and connection settings. */
-function attemptFor({ auth, key, baseUrl = 'https://api.vendor.test/v1', requiresApiKey = true, apiKeySource }: Setup): AttemptContext {
+function attemptFor({ auth, key, baseUrl = 'https://api.vendor.test/v1', requiresApiKey = 'default-base-url', apiKeySource }: Setup): AttemptContext {
   return {
     target: {
       connectionName: 'vendor-main',

@@ -1,4 +1,4 @@
-import { AttemptContext, GatewayError, type PipelinePlugin, type UpstreamRequest } from '@model-gateway/core';
+import { AttemptContext, GatewayError, keyRequired, type PipelinePlugin, type UpstreamRequest } from '@model-gateway/core';
 
 /**
  * The authorize phase, and the only code that reveals a provider key. Each
@@ -16,8 +16,7 @@ export class CredentialInjection implements PipelinePlugin {
     if (auth.kind === 'none') return;
     const key = connection.settings.apiKey;
     if (!key) {
-      // A self-hosted OpenAI-compatible server often needs no key; the vendor's own API always does.
-      if (definition.requiresApiKey && connection.settings.baseUrl === definition.defaultBaseUrl.replace(/\/$/, '')) {
+      if (keyRequired(definition, connection.settings)) {
         const source = connection.settings.apiKeySource;
         throw new GatewayError(
           'provider_credentials_missing',

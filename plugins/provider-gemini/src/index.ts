@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ConnectionSettings, GatewayPlugin, PassthroughFormat, PassthroughTarget, ProviderConnection, ProviderDefinition } from '@model-gateway/core';
 
 const optionsSchema = z.object({
-  api_version: z.string().default('v1beta').describe('The Gemini API version segment of every URL.'),
+  api_version: z.string().default('v1beta').describe('The Gemini API version for calls the gateway makes itself; passthrough calls keep the version the client used.'),
 });
 
 type GeminiOptions = z.output<typeof optionsSchema>;
@@ -19,11 +19,12 @@ class GeminiConnection implements ProviderConnection {
     this.headers = { 'content-type': 'application/json', ...settings.headers };
   }
 
-  passthrough(format: PassthroughFormat, operation: string, model: string, query?: Record<string, string>): PassthroughTarget | undefined {
+  passthrough(format: PassthroughFormat, operation: string, model: string, query?: Record<string, string>, apiVersion?: string): PassthroughTarget | undefined {
     if (format !== 'gemini') return undefined;
     const search = query?.alt ? `?alt=${encodeURIComponent(query.alt)}` : '';
+    const version = apiVersion ?? this.settings.options.api_version;
     return {
-      url: `${this.settings.baseUrl}/${this.settings.options.api_version}/models/${encodeURIComponent(model)}:${operation}${search}`,
+      url: `${this.settings.baseUrl}/${version}/models/${encodeURIComponent(model)}:${operation}${search}`,
       headers: { ...this.headers },
     };
   }

@@ -1,8 +1,11 @@
 import type { GatewayPlugin, ProviderDefinition } from '@model-gateway/core';
+import { OpenAiCompatibleConnection } from './openai-compatible-connection';
 import { OpenAiConnection } from './openai-connection';
 import { OPENAI_API_KEY_ENV, OPENAI_DEFAULT_BASE_URL, OPENAI_DOCS_URL, openAiOptionsSchema, type OpenAiOptions } from './openai-facts';
 
-export { OpenAiConnection };
+// Other OpenAI-compatible providers (Azure OpenAI, Databricks) build on these with their own layout.
+export { OpenAiCompatibleConnection, OpenAiConnection };
+export type { OpenAiUrlLayout } from './openai-url-layout';
 
 export const openAiProvider: ProviderDefinition<OpenAiOptions> = {
   type: 'openai',
@@ -10,7 +13,7 @@ export const openAiProvider: ProviderDefinition<OpenAiOptions> = {
   docsUrl: OPENAI_DOCS_URL,
   defaultBaseUrl: OPENAI_DEFAULT_BASE_URL,
   apiKeyEnv: OPENAI_API_KEY_ENV,
-  requiresApiKey: true,
+  requiresApiKey: 'default-base-url',
   auth: { kind: 'bearer' },
   capabilities: { chat: true, embeddings: true, streaming: true, tools: true, vision: true, jsonSchema: true, passthrough: ['openai'] },
   optionsSchema: openAiOptionsSchema,

@@ -4,7 +4,6 @@ import { z } from 'zod';
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 export const OPENAI_API_KEY_ENV = 'OPENAI_API_KEY';
 export const OPENAI_DOCS_URL = 'https://platform.openai.com/docs/api-reference';
-export const OPENAI_PATHS = { chat: '/chat/completions', embeddings: '/embeddings' } as const;
 
 export const openAiOptionsSchema = z.object({
   organization: z.string().optional().describe('Sent as the OpenAI-Organization header.'),

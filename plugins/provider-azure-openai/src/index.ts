@@ -1,0 +1,26 @@
+import type { GatewayPlugin, ProviderDefinition } from '@model-gateway/core';
+import { OpenAiCompatibleConnection } from '@model-gateway/provider-openai';
+import { AZURE_API_KEY_ENV, AZURE_DOCS_URL, AZURE_PLACEHOLDER_BASE_URL, azureOptionsSchema, type AzureOptions } from './azure-facts';
+import { azureLayout } from './azure-urls';
+
+export const azureOpenAiProvider: ProviderDefinition<AzureOptions> = {
+  type: 'azure-openai',
+  displayName: 'Azure OpenAI: one resource, by base_url; an endpoint\'s model is its deployment',
+  docsUrl: AZURE_DOCS_URL,
+  defaultBaseUrl: AZURE_PLACEHOLDER_BASE_URL,
+  apiKeyEnv: AZURE_API_KEY_ENV,
+  requiresApiKey: true,
+  auth: { kind: 'header', header: 'api-key' },
+  capabilities: { chat: true, embeddings: true, streaming: true, tools: true, vision: true, jsonSchema: true, passthrough: ['openai'] },
+  optionsSchema: azureOptionsSchema,
+  createConnection: (settings) => new OpenAiCompatibleConnection(settings, azureLayout(settings.baseUrl, settings.options)),
+};
+
+const plugin: GatewayPlugin = {
+  specVersion: 1,
+  name: 'provider-azure-openai',
+  kind: 'provider',
+  register: (api) => api.registerProvider(azureOpenAiProvider),
+};
+
+export default plugin;

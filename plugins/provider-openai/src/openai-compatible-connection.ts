@@ -1,0 +1,106 @@
+import {
+  GatewayError, parseRetryAfter, readSse, transportError, upstreamStatusError,
+  type AttemptContext, type ChatChunk, type ChatRequest, type ChatResult, type ConnectionSettings,
+  type EmbeddingsRequest, type EmbeddingsResponse, type PassthroughFormat, type PassthroughTarget, type ProviderConnection, type UpstreamResponse,
+} from '@model-gateway/core';
+import {
+  decodeChatChunk, decodeChatResponse, decodeEmbeddingsResponse, decodeOpenAiError,
+  encodeChatRequest, encodeEmbeddingsRequest,
+} from '@model-gateway/format-openai';
+import type { OpenAiUrlLayout } from './openai-url-layout';
+
+/**
+ * One account or server that speaks OpenAI's wire format. What differs between such
+ * servers (URLs, the body's model, fixed headers) is its `layout`; everything else
+ * (encoding, errors, streams) is shared. Headers are computed once, here.
+ */
+export class OpenAiCompatibleConnection implements ProviderConnection {
+  private readonly headers: Record<string, string>;
+  /** Passthrough keeps the client's own user-agent and feature headers; only these are the connection's. */
+  private readonly passthroughHeaders: Record<string, string>;
+
+  constructor(
+    readonly settings: ConnectionSettings,
+    private readonly layout: OpenAiUrlLayout,
+  ) {
+    this.headers = { 'content-type': 'application/json', 'user-agent': 'model-gateway/0.1', ...layout.headers, ...settings.headers };
+    const { 'user-agent': _ua, ...rest } = this.headers;
+    this.passthroughHeaders = rest;
+  }
+
+  passthrough(format: PassthroughFormat, operation: string, model: string): PassthroughTarget | undefined {
+    if (format !== 'openai') return undefined;
+    const url = this.layout.url(operation, model);
+    return url === undefined ? undefined : { url, headers: { ...this.passthroughHeaders } };
+  }
+
+  async chat(request: ChatRequest, attempt: AttemptContext): Promise<ChatResult> {
+    const body = JSON.stringify(encodeChatRequest(request, this.bodyModel(attempt.model)));
+    const response = await this.post(this.urlFor('chat/completions', attempt.model), body, attempt);
+    if (!request.stream) return { type: 'response', response: decodeChatResponse(await this.readJson(response, attempt)) };
+    return { type: 'stream', chunks: this.chunks(response, attempt) };
+  }
+
+  async embeddings(request: EmbeddingsRequest, attempt: AttemptContext): Promise<EmbeddingsResponse> {
+    const body = JSON.stringify(encodeEmbeddingsRequest(request, this.bodyModel(attempt.model)));
+    const response = await this.post(this.urlFor('embeddings', attempt.model), body, attempt);
+    return decodeEmbeddingsResponse(await this.readJson(response, attempt));
+  }
+
+  private bodyModel(model: string): string {
+    return this.layout.bodyModel?.(model) ?? model;
+  }
+
+  private urlFor(operation: string, model: string): string {
+    const url = this.layout.url(operation, model);
+    if (url === undefined) {
+      throw new GatewayError('unsupported_route', `Provider "${this.settings.name}" (type "${this.settings.type}") has no ${operation} operation.`);
+    }
+    return url;
+  }
+
+  private async post(url: string, body: string, attempt: AttemptContext): Promise<UpstreamResponse> {
+    const response = await attempt.send({ method: 'POST', url, headers: { ...this.headers }, body });
+    if (response.status < 400) return response;
+    const text = attempt.scrub(await response.body.text().catch(() => ''));
+    throw upstreamStatusError(this.settings.name, response.status, decodeOpenAiError(response.status, text), parseRetryAfter(response.headers));
+  }
+
+  private async readJson(response: UpstreamResponse, attempt: AttemptContext): Promise<unknown> {
+    let text: string;
+    try {
+      text = await response.body.text();
+    } catch (error) {
+      throw transportError(error, attempt.signal, this.settings.name);
+    }
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new GatewayError('upstream_invalid_response', `Provider "${this.settings.name}" returned a body that is not JSON.`, { retryable: true });
+    }
+  }
+
+  private async *chunks(response: UpstreamResponse, attempt: AttemptContext): AsyncGenerator<ChatChunk> {
+    try {
+      for await (const event of readSse(response.body)) {
+        if (event.data === '[DONE]') return;
+        let data: unknown;
+        try {
+          data = JSON.parse(event.data);
+        } catch {
+          throw new GatewayError('upstream_invalid_response', `Provider "${this.settings.name}" sent a stream event that is not JSON.`);
+        }
+        const inBandError = (data as { error?: unknown }).error;
+        if (inBandError) {
+          throw upstreamStatusError(this.settings.name, 500, decodeOpenAiError(500, attempt.scrub(JSON.stringify({ error: inBandError }))));
+        }
+        yield decodeChatChunk(data);
+      }
+    } catch (error) {
+      throw error instanceof GatewayError ? error : transportError(error, attempt.signal, this.settings.name);
+    } finally {
+      // Stops the upstream transfer when the consumer stops early (client gone, in-band error).
+      response.body.destroy();
+    }
+  }
+}
