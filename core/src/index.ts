@@ -38,3 +38,4 @@ export type { PassthroughFormat, PassthroughTarget, RelayInput, ResponseFilter, 
 export { jsonUsageTap, sseUsageTap } from './passthrough/usage-taps';
 export { relayedOr } from './http/relayed-error';
 export { unknownPathRoutes } from './http/unknown-path-routes';
+export { endpointFromModel, relayBody } from './passthrough/relay-body';

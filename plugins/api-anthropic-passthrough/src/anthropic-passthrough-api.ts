@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { GatewayError, relayedOr, unknownPathRoutes, type ApiStyleDefinition, type GatewayRuntime, type RouteDefinition } from '@model-gateway/core';
+import { endpointFromModel, relayBody, relayedOr, unknownPathRoutes, type ApiStyleDefinition, type GatewayRuntime, type RouteDefinition } from '@model-gateway/core';
 import { anthropicStreamError, renderAnthropicError } from './anthropic-error';
 import { anthropicUsageTap } from './anthropic-usage';
 
@@ -24,17 +24,12 @@ export const anthropicPassthroughApi: ApiStyleDefinition = {
 };
 
 async function relay(runtime: GatewayRuntime, req: Request, res: Response): Promise<void> {
-  const body = req.body as Record<string, unknown> | undefined;
-  if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    throw new GatewayError('invalid_parameter', 'The request body must be a JSON object.');
-  }
-  if (typeof body.model !== 'string' || body.model === '') {
-    throw new GatewayError('invalid_parameter', 'model: required; set it to the name of a gateway endpoint.', { param: 'model' });
-  }
+  const body = relayBody(req.body);
+  const endpointName = endpointFromModel(body);
   const stream = body.stream === true;
   await runtime.relay(req, res, {
     apiStyle: API_STYLE,
-    endpointName: body.model,
+    endpointName,
     kind: 'chat',
     format: 'anthropic',
     operation: 'messages',

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { GatewayError, relayedOr, sseData, unknownPathRoutes, type ApiStyleDefinition, type EndpointKind, type GatewayRuntime, type RouteDefinition } from '@model-gateway/core';
+import { GatewayError, relayBody, relayedOr, sseData, unknownPathRoutes, type ApiStyleDefinition, type EndpointKind, type GatewayRuntime, type RouteDefinition } from '@model-gateway/core';
 import { geminiErrorBody, renderGeminiError } from './gemini-error';
 import { geminiUsageTap } from './gemini-usage';
 
@@ -46,10 +46,7 @@ async function relay(runtime: GatewayRuntime, req: Request, res: Response, apiVe
   if (!kind) {
     throw new GatewayError('route_not_found', `No Gemini method "${method}" on the gateway; use one of ${Object.keys(METHODS).join(', ')}.`);
   }
-  const body = req.body as Record<string, unknown> | undefined;
-  if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    throw new GatewayError('invalid_parameter', 'The request body must be a JSON object.');
-  }
+  const body = relayBody(req.body);
   const sse = req.query.alt === 'sse';
   const stream = method === 'streamGenerateContent';
   await runtime.relay(req, res, {

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import {
-  GatewayError, relayedOr, renderOpenAiStyleError, sseData, unknownPathRoutes,
+  endpointFromModel, relayBody, relayedOr, renderOpenAiStyleError, sseData, unknownPathRoutes,
   type ApiStyleDefinition, type EndpointKind, type GatewayRuntime, type RouteDefinition,
 } from '@model-gateway/core';
 import { openAiUsageTap } from './openai-usage';
@@ -40,20 +40,15 @@ export const openAiPassthroughApi: ApiStyleDefinition = {
 };
 
 async function relay(runtime: GatewayRuntime, req: Request, res: Response, operation: string, kind: EndpointKind): Promise<void> {
-  const body = req.body as Record<string, unknown> | undefined;
-  if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    throw new GatewayError('invalid_parameter', 'The request body must be a JSON object.');
-  }
-  if (typeof body.model !== 'string' || body.model === '') {
-    throw new GatewayError('invalid_parameter', 'model: required; set it to the name of a gateway endpoint.', { param: 'model' });
-  }
+  const body = relayBody(req.body);
+  const endpointName = endpointFromModel(body);
   const stream = body.stream === true;
   // Chat streams carry usage only when asked; the gateway asks, and hides the answer from clients that did not.
   const streamOptions = body.stream_options as { include_usage?: unknown } | undefined;
   const injectUsage = operation === 'chat/completions' && stream && streamOptions?.include_usage !== true;
   await runtime.relay(req, res, {
     apiStyle: API_STYLE,
-    endpointName: body.model,
+    endpointName,
     kind,
     format: 'openai',
     operation,
