@@ -1,0 +1,26 @@
+import http from 'node:http';
+import { prepareProxyRequest, relayedResponseHeaders } from './passthrough-headers';
+
+describe('passthrough header policy', () => {
+  it('drops every client credential, cookie and hop-by-hop header, keeps feature headers, and lets provider headers win', () => {
+    const req = new http.ClientRequest({ host: '127.0.0.1', port: 1, method: 'POST', path: '/', headers: {
+      authorization: 'Bearer client', 'x-api-key': 'client', 'api-key': 'client', 'x-goog-api-key': 'client', cookie: 'a=b',
+      'transfer-encoding': 'chunked', 'accept-encoding': 'gzip', 'x-forwarded-for': '10.0.0.1',
+      'anthropic-version': '2023-06-01', 'anthropic-beta': 'x', 'openai-beta': 'y', 'content-type': 'application/json',
+    } });
+    req.on('error', () => undefined);
+    prepareProxyRequest(req, { 'x-api-key': 'server', 'content-type': 'application/json' }, { 'anthropic-version': 'default' }, 42);
+    const headers = req.getHeaders();
+    req.destroy();
+    expect(headers).toEqual({
+      host: '127.0.0.1:1', 'x-api-key': 'server', 'content-type': 'application/json', 'content-length': 42,
+      'anthropic-version': '2023-06-01', 'anthropic-beta': 'x', 'openai-beta': 'y',
+    });
+  });
+
+  it('never relays set-cookie or hop-by-hop response headers; content-length only for untouched bodies', () => {
+    const upstream = { 'set-cookie': ['a=b'], connection: 'keep-alive', 'content-length': '10', 'content-type': 'application/json', 'x-request-id': 'up-1' };
+    expect(relayedResponseHeaders(upstream, true)).toEqual({ 'content-length': '10', 'content-type': 'application/json', 'x-request-id': 'up-1' });
+    expect(relayedResponseHeaders(upstream, false)).toEqual({ 'content-type': 'application/json', 'x-request-id': 'up-1' });
+  });
+});
