@@ -86,6 +86,17 @@ endpoints:
     expect(upstream.last.headers['x-goog-api-key']).toBe(SERVER_KEY);
   });
 
+  it('generateContent through the SDK returns a function call', async () => {
+    upstream.enqueue(respondGemini.generate({ functionCall: { name: 'get_weather', args: { city: 'Paris' } } }));
+    const response = await client().models.generateContent({
+      model: 'my-gemini',
+      contents: 'weather in Paris?',
+      config: { tools: [{ functionDeclarations: [{ name: 'get_weather' }] }] },
+    });
+    expect(response.functionCalls?.[0]).toMatchObject({ name: 'get_weather', args: { city: 'Paris' } });
+    expect(upstream.last.body.tools).toEqual([{ functionDeclarations: [{ name: 'get_weather' }] }]);
+  });
+
   it('embedContent through the SDK (batchEmbedContents) reaches an embeddings endpoint', async () => {
     const result = await client().models.embedContent({ model: 'gem-embed', contents: 'embed me' });
     expect(result.embeddings?.[0].values?.length).toBeGreaterThan(0);

@@ -59,4 +59,18 @@ endpoints:
       });
     });
   });
+
+  it('relays a function call, streamed', async () => {
+    upstream.enqueue(respondResponses.stream([], { functionCall: { name: 'get_weather', args: ['{"city":', '"Paris"}'] } }));
+    const stream = await client().responses.create({
+      model: 'my-chat',
+      input: 'weather?',
+      stream: true,
+      tools: [{ type: 'function', name: 'get_weather', parameters: { type: 'object', properties: {} }, strict: false }],
+    });
+    const done: unknown[] = [];
+    for await (const event of stream) if (event.type === 'response.output_item.done') done.push(event.item);
+    expect(done).toContainEqual(expect.objectContaining({ type: 'function_call', name: 'get_weather', arguments: '{"city":"Paris"}' }));
+    expect(upstream.last.body.tools[0].name).toBe('get_weather');
+  });
 });
