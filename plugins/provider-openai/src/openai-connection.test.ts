@@ -22,6 +22,9 @@ describe('OpenAiConnection (unit, nock)', () => {
   });
   afterAll(async () => {
     nock.enableNetConnect();
+    // nock patches node:http for the whole jest worker; later test files there (the
+    // http-proxy-3 relay uses node:http) must get the real network stack back.
+    nock.restore();
   });
   beforeEach(() => {
     const settings: ConnectionSettings<OpenAiOptions> = {
