@@ -1,7 +1,6 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { FakeOpenAiUpstream, respond, type Behaviour, type RecordedRequest } from '../support/fake-openai-upstream';
 import { ensurePythonVenv, PYTHON_VENV_SETUP_TIMEOUT_MS } from '../support/python-venv';
+import { RecordingServer, type BaseRecordedRequest } from '../support/recording-server';
 import { expectPytestPassed, PYTEST_TIMEOUT_MS, runPytest, type PytestRun } from '../support/run-pytest';
 import { startGateway, type TestGateway } from '../support/start-gateway';
 
@@ -74,45 +73,21 @@ endpoints:
 });
 
 /** A local OpenAI-style upstream that answers each request with the behaviour registered for its `model`. */
-class ScriptedUpstream {
-  readonly requests: RecordedRequest[] = [];
-
-  private constructor(
-    private readonly server: http.Server,
-    private readonly byModel: Record<string, Behaviour>,
-  ) {}
-
-  static async start(byModel: Record<string, Behaviour>): Promise<ScriptedUpstream> {
-    const server = http.createServer();
-    const scripted = new ScriptedUpstream(server, byModel);
-    server.on('request', (req, res) => void scripted.handle(req, res));
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    return scripted;
+class ScriptedUpstream extends RecordingServer<RecordedRequest> {
+  private constructor(byModel: Record<string, Behaviour>) {
+    super({
+      basePath: '/v1',
+      fallback: (req, res) =>
+        (byModel[req.body?.model] ??
+          respond.status(404, { error: { message: `no script for model ${req.body?.model}`, type: 'invalid_request_error', code: 'model_not_found' } }))(req, res),
+    });
   }
 
-  get baseUrl(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
+  static start(byModel: Record<string, Behaviour>): Promise<ScriptedUpstream> {
+    return new ScriptedUpstream(byModel).listen();
   }
 
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((r) => this.server.close(() => r()));
-  }
-
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const rawBody = Buffer.concat(chunks).toString('utf8');
-    let body: any;
-    try {
-      body = rawBody ? JSON.parse(rawBody) : undefined;
-    } catch {
-      body = undefined;
-    }
-    const recorded: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, rawBody };
-    this.requests.push(recorded);
-    const behaviour =
-      this.byModel[body?.model] ?? respond.status(404, { error: { message: `no script for model ${body?.model}`, type: 'invalid_request_error', code: 'model_not_found' } });
-    await behaviour(recorded, res);
+  protected record(common: BaseRecordedRequest): RecordedRequest {
+    return common;
   }
 }

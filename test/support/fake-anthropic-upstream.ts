@@ -1,16 +1,10 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { json as writeJson, RecordingServer, splitTarget, type BaseRecordedRequest } from './recording-server';
 
-export interface AnthropicRecordedRequest {
-  method: string;
-  /** The request target as sent, query string included. */
-  path: string;
+export interface AnthropicRecordedRequest extends BaseRecordedRequest {
   /** The path alone, e.g. `/v1/messages`. */
   pathname: string;
   query: Record<string, string>;
-  headers: http.IncomingHttpHeaders;
-  body: any;
-  rawBody: string;
 }
 
 export type AnthropicBehaviour = (req: AnthropicRecordedRequest, res: http.ServerResponse) => void | Promise<void>;
@@ -24,97 +18,17 @@ export const ANTHROPIC_USAGE = { input_tokens: 12, output_tokens: 6, cache_creat
  * streams when `body.stream` is true) and notices callers that hang up early.
  * `baseUrl` has no `/v1`, because the Anthropic SDK appends `/v1/messages` itself.
  */
-export class FakeAnthropicUpstream {
-  readonly requests: AnthropicRecordedRequest[] = [];
-  /** Responses the other side closed before they were complete (an aborted upstream call). */
-  closedEarly = 0;
-  private readonly queue: AnthropicBehaviour[] = [];
-  private readonly closeWaiters: Array<() => void> = [];
-
-  private constructor(private readonly server: http.Server) {}
-
-  static async start(): Promise<FakeAnthropicUpstream> {
-    const server = http.createServer();
-    const upstream = new FakeAnthropicUpstream(server);
-    server.on('request', (req, res) => void upstream.handle(req, res));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return upstream;
+export class FakeAnthropicUpstream extends RecordingServer<AnthropicRecordedRequest> {
+  private constructor() {
+    super({ fallback: defaultBehaviour, earlyCloseTimeoutMessage: 'the Anthropic upstream never saw the caller close the connection' });
   }
 
-  get port(): number {
-    return (this.server.address() as AddressInfo).port;
+  static start(): Promise<FakeAnthropicUpstream> {
+    return new FakeAnthropicUpstream().listen();
   }
 
-  get baseUrl(): string {
-    return `http://127.0.0.1:${this.port}`;
-  }
-
-  get last(): AnthropicRecordedRequest {
-    return this.requests[this.requests.length - 1];
-  }
-
-  /** The next requests get these behaviours in order; later ones fall back to the default. */
-  enqueue(...behaviours: AnthropicBehaviour[]): this {
-    this.queue.push(...behaviours);
-    return this;
-  }
-
-  reset(): void {
-    this.requests.length = 0;
-    this.queue.length = 0;
-    this.closedEarly = 0;
-  }
-
-  /** Resolves at the next early close (or at once if one already happened since `reset`). */
-  waitForEarlyClose(timeoutMs = 5000): Promise<void> {
-    if (this.closedEarly > 0) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('the Anthropic upstream never saw the caller close the connection')), timeoutMs);
-      this.closeWaiters.push(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-  }
-
-  async close(): Promise<void> {
-    // Hanging behaviours keep sockets open; without this, close() would wait for them forever.
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const rawBody = Buffer.concat(chunks).toString('utf8');
-    let body: unknown;
-    try {
-      body = rawBody ? JSON.parse(rawBody) : undefined;
-    } catch {
-      body = undefined;
-    }
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const recorded: AnthropicRecordedRequest = {
-      method: req.method ?? '',
-      path: req.url ?? '',
-      pathname: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      headers: req.headers,
-      body,
-      rawBody,
-    };
-    this.requests.push(recorded);
-    res.on('close', () => {
-      if (res.writableFinished) return;
-      this.closedEarly++;
-      for (const waiter of this.closeWaiters.splice(0)) waiter();
-    });
-    const behaviour = this.queue.shift() ?? defaultBehaviour;
-    try {
-      await behaviour(recorded, res);
-    } catch {
-      res.destroy();
-    }
+  protected record({ method, path, ...rest }: BaseRecordedRequest): AnthropicRecordedRequest {
+    return { method, path, ...splitTarget(path), ...rest };
   }
 }
 
@@ -246,8 +160,7 @@ export const respondAnthropic = {
   reset: (): AnthropicBehaviour => (_req, res) => void res.socket?.destroy(),
 };
 
+/** Every JSON answer carries a request id, as Anthropic's do. */
 function json(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'request-id': 'req_fake_1', ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
+  writeJson(res, status, body, { 'request-id': 'req_fake_1', ...headers });
 }

@@ -1,10 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { json as writeJson, RecordingServer, splitTarget, type BaseRecordedRequest } from './recording-server';
 
-export interface GeminiRecordedRequest {
-  method: string;
-  /** The request target as sent, query string included. */
-  path: string;
+export interface GeminiRecordedRequest extends BaseRecordedRequest {
   /** The path alone, e.g. `/v1beta/models/gemini-2.5-flash:generateContent`. */
   pathname: string;
   /** Parsed query, e.g. `{ alt: 'sse' }`; tests check no client `key` leaks through. */
@@ -13,9 +10,6 @@ export interface GeminiRecordedRequest {
   apiVersion: string;
   model: string;
   rpc: string;
-  headers: http.IncomingHttpHeaders;
-  body: any;
-  rawBody: string;
 }
 
 export type GeminiBehaviour = (req: GeminiRecordedRequest, res: http.ServerResponse) => void | Promise<void>;
@@ -31,102 +25,20 @@ const MODEL_PATH = /^\/(v1beta|v1alpha|v1)\/models\/([^/:]+):([A-Za-z]+)$/;
  * behaviour (else one chosen by the RPC) and notices callers that hang up early.
  * `baseUrl` has no version, because the google-genai SDK appends `/v1beta/models/…`.
  */
-export class FakeGeminiUpstream {
-  readonly requests: GeminiRecordedRequest[] = [];
-  /** Responses the other side closed before they were complete (an aborted upstream call). */
-  closedEarly = 0;
-  private readonly queue: GeminiBehaviour[] = [];
-  private readonly closeWaiters: Array<() => void> = [];
-
-  private constructor(private readonly server: http.Server) {}
-
-  static async start(): Promise<FakeGeminiUpstream> {
-    const server = http.createServer();
-    const upstream = new FakeGeminiUpstream(server);
-    server.on('request', (req, res) => void upstream.handle(req, res));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return upstream;
+export class FakeGeminiUpstream extends RecordingServer<GeminiRecordedRequest> {
+  private constructor() {
+    super({ fallback: defaultBehaviour, earlyCloseTimeoutMessage: 'the Gemini upstream never saw the caller close the connection' });
   }
 
-  get port(): number {
-    return (this.server.address() as AddressInfo).port;
+  static start(): Promise<FakeGeminiUpstream> {
+    return new FakeGeminiUpstream().listen();
   }
 
-  get baseUrl(): string {
-    return `http://127.0.0.1:${this.port}`;
-  }
-
-  get last(): GeminiRecordedRequest {
-    return this.requests[this.requests.length - 1];
-  }
-
-  /** The next requests get these behaviours in order; later ones fall back to the default. */
-  enqueue(...behaviours: GeminiBehaviour[]): this {
-    this.queue.push(...behaviours);
-    return this;
-  }
-
-  reset(): void {
-    this.requests.length = 0;
-    this.queue.length = 0;
-    this.closedEarly = 0;
-  }
-
-  /** Resolves at the next early close (or at once if one already happened since `reset`). */
-  waitForEarlyClose(timeoutMs = 5000): Promise<void> {
-    if (this.closedEarly > 0) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('the Gemini upstream never saw the caller close the connection')), timeoutMs);
-      this.closeWaiters.push(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-  }
-
-  async close(): Promise<void> {
-    // Hanging behaviours keep sockets open; without this, close() would wait for them forever.
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const rawBody = Buffer.concat(chunks).toString('utf8');
-    let body: unknown;
-    try {
-      body = rawBody ? JSON.parse(rawBody) : undefined;
-    } catch {
-      body = undefined;
-    }
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  protected record({ method, path, ...rest }: BaseRecordedRequest): GeminiRecordedRequest {
+    const { pathname, query } = splitTarget(path);
     // The model may arrive percent-encoded; tests compare it with the plain name.
-    const [, apiVersion = '', model = '', rpc = ''] = MODEL_PATH.exec(decodeURIComponent(url.pathname)) ?? [];
-    const recorded: GeminiRecordedRequest = {
-      method: req.method ?? '',
-      path: req.url ?? '',
-      pathname: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      apiVersion,
-      model,
-      rpc,
-      headers: req.headers,
-      body,
-      rawBody,
-    };
-    this.requests.push(recorded);
-    res.on('close', () => {
-      if (res.writableFinished) return;
-      this.closedEarly++;
-      for (const waiter of this.closeWaiters.splice(0)) waiter();
-    });
-    const behaviour = this.queue.shift() ?? defaultBehaviour;
-    try {
-      await behaviour(recorded, res);
-    } catch {
-      res.destroy();
-    }
+    const [, apiVersion = '', model = '', rpc = ''] = MODEL_PATH.exec(decodeURIComponent(pathname)) ?? [];
+    return { method, path, pathname, query, apiVersion, model, rpc, ...rest };
   }
 }
 
@@ -271,8 +183,7 @@ export const respondGemini = {
   reset: (): GeminiBehaviour => (_req, res) => void res.socket?.destroy(),
 };
 
+/** Google labels its JSON with the charset. */
 function json(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=UTF-8', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
+  writeJson(res, status, body, headers, 'application/json; charset=UTF-8');
 }

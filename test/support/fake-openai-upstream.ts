@@ -1,13 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { json, RecordingServer, type BaseRecordedRequest } from './recording-server';
 
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  body: any;
-  rawBody: string;
-}
+export type RecordedRequest = BaseRecordedRequest;
 
 export type Behaviour = (req: RecordedRequest, res: http.ServerResponse) => void | Promise<void>;
 
@@ -18,87 +12,17 @@ export const USAGE = { prompt_tokens: 11, completion_tokens: 7, total_tokens: 18
  * with a programmable behaviour (queued per request, else a sensible default)
  * and notices when the gateway hangs up on it before it finished answering.
  */
-export class FakeOpenAiUpstream {
-  readonly requests: RecordedRequest[] = [];
-  /** Responses the other side closed before they were complete (an aborted upstream call). */
-  closedEarly = 0;
-  private readonly queue: Behaviour[] = [];
-  private readonly closeWaiters: Array<() => void> = [];
-
-  private constructor(private readonly server: http.Server) {}
-
-  static async start(): Promise<FakeOpenAiUpstream> {
-    const server = http.createServer();
-    const upstream = new FakeOpenAiUpstream(server);
-    server.on('request', (req, res) => void upstream.handle(req, res));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return upstream;
+export class FakeOpenAiUpstream extends RecordingServer<RecordedRequest> {
+  private constructor() {
+    super({ fallback: defaultBehaviour, basePath: '/v1', earlyCloseTimeoutMessage: 'the upstream never saw the gateway close the connection' });
   }
 
-  get port(): number {
-    return (this.server.address() as AddressInfo).port;
+  static start(): Promise<FakeOpenAiUpstream> {
+    return new FakeOpenAiUpstream().listen();
   }
 
-  get baseUrl(): string {
-    return `http://127.0.0.1:${this.port}/v1`;
-  }
-
-  get last(): RecordedRequest {
-    return this.requests[this.requests.length - 1];
-  }
-
-  /** The next request gets this behaviour; later ones fall back to the default. */
-  enqueue(...behaviours: Behaviour[]): this {
-    this.queue.push(...behaviours);
-    return this;
-  }
-
-  reset(): void {
-    this.requests.length = 0;
-    this.queue.length = 0;
-    this.closedEarly = 0;
-  }
-
-  /** Resolves at the next early close (or at once if one already happened since `reset`). */
-  waitForEarlyClose(timeoutMs = 5000): Promise<void> {
-    if (this.closedEarly > 0) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('the upstream never saw the gateway close the connection')), timeoutMs);
-      this.closeWaiters.push(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-  }
-
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const rawBody = Buffer.concat(chunks).toString('utf8');
-    let body: unknown;
-    try {
-      body = rawBody ? JSON.parse(rawBody) : undefined;
-    } catch {
-      body = undefined;
-    }
-    const recorded: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, rawBody };
-    this.requests.push(recorded);
-    res.on('close', () => {
-      if (res.writableFinished) return;
-      this.closedEarly++;
-      for (const waiter of this.closeWaiters.splice(0)) waiter();
-    });
-    const behaviour = this.queue.shift() ?? defaultBehaviour;
-    try {
-      await behaviour(recorded, res);
-    } catch {
-      res.destroy();
-    }
+  protected record(common: BaseRecordedRequest): RecordedRequest {
+    return common;
   }
 }
 
@@ -179,9 +103,3 @@ export const respond = {
   /** Accepts the request and drops the connection without a response. */
   reset: (): Behaviour => (_req, res) => void res.socket?.destroy(),
 };
-
-function json(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}

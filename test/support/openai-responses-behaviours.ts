@@ -1,5 +1,5 @@
-import type http from 'node:http';
 import type { Behaviour } from './fake-openai-upstream';
+import { json } from './recording-server';
 
 /**
  * Behaviours that teach FakeOpenAiUpstream the Responses API (`POST /v1/responses`).
@@ -147,9 +147,3 @@ export const respondResponses = {
   error: (status: number, type: string, message: string, code: string | null = null, headers: Record<string, string> = {}): Behaviour => (_req, res) =>
     json(res, status, { error: { message, type, param: null, code } }, headers),
 };
-
-function json(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
