@@ -9,6 +9,7 @@ import type { GatewayConfig } from './config/gateway-config';
 import { loadConfigFile, loadConfigText } from './config/load-config';
 import { TOKENS } from './di/tokens';
 import { createApp } from './http/create-app';
+import { expressServerClasses } from './http/express-server-classes';
 import { createLogger } from './logging/create-logger';
 import { GatewayRuntime } from './pipeline/gateway-runtime';
 import { Pipeline } from './pipeline/pipeline';
@@ -148,7 +149,7 @@ export class Gateway {
 
   private async listen(): Promise<void> {
     const app = createApp({ plugins: this.plugins, runtime: this.runtime, store: this.store, logger: this.logger, bodyLimit: this.config.server.bodyLimit });
-    const server = http.createServer(app);
+    const server = http.createServer(expressServerClasses(app), app);
     // LLM calls outlive Node's default request timeout (300 s); upstream timeouts bound them instead.
     server.requestTimeout = 0;
     server.keepAliveTimeout = 65_000;
