@@ -39,3 +39,4 @@ export { jsonUsageTap, sseUsageTap } from './passthrough/usage-taps';
 export { relayedOr } from './http/relayed-error';
 export { unknownPathRoutes } from './http/unknown-path-routes';
 export { endpointFromModel, relayBody } from './passthrough/relay-body';
+export { retryAfterHeader } from './http/retry-after-header';

@@ -1,3 +1,4 @@
+import { retryAfterHeader } from './retry-after-header';
 import type { ErrorType } from '../errors/error-codes';
 import type { GatewayError } from '../errors/gateway-error';
 import type { RenderedError } from '../plugins/api-style-definition';
@@ -19,8 +20,7 @@ const OPENAI_TYPES: Record<ErrorType, string> = {
  * A relayed provider error keeps the provider's type and code.
  */
 export function renderOpenAiStyleError(error: GatewayError): RenderedError {
-  const headers: Record<string, string> = {};
-  if (error.retryAfterMs !== undefined) headers['retry-after'] = String(Math.ceil(error.retryAfterMs / 1000));
+  const headers = retryAfterHeader(error);
   return {
     status: error.status,
     headers,

@@ -1,3 +1,4 @@
+import { retryAfterHeader } from './retry-after-header';
 import type { GatewayError } from '../errors/gateway-error';
 import type { RenderedError } from '../plugins/api-style-definition';
 
@@ -10,8 +11,7 @@ export function relayedOr(own: (error: GatewayError) => RenderedError): (error: 
   return (error) => {
     const upstream = error.upstreamBody;
     if (!upstream) return own(error);
-    const headers: Record<string, string> = { 'content-type': upstream.contentType ?? 'application/json' };
-    if (error.retryAfterMs !== undefined) headers['retry-after'] = String(Math.ceil(error.retryAfterMs / 1000));
+    const headers = { 'content-type': upstream.contentType ?? 'application/json', ...retryAfterHeader(error) };
     return { status: upstream.status, body: upstream.text, headers };
   };
 }

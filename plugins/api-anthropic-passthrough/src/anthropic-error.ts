@@ -1,4 +1,4 @@
-import type { ErrorType, GatewayError, RenderedError } from '@model-gateway/core';
+import { retryAfterHeader, type ErrorType, type GatewayError, type RenderedError } from '@model-gateway/core';
 
 /** Anthropic's error types, so the Anthropic SDK raises the exception it would raise against Anthropic itself. */
 const ANTHROPIC_TYPES: Record<ErrorType, string> = {
@@ -18,8 +18,7 @@ export function anthropicErrorBody(error: GatewayError) {
 }
 
 export function renderAnthropicError(error: GatewayError): RenderedError {
-  const headers: Record<string, string> = { 'x-gateway-error-code': error.code };
-  if (error.retryAfterMs !== undefined) headers['retry-after'] = String(Math.ceil(error.retryAfterMs / 1000));
+  const headers = { 'x-gateway-error-code': error.code, ...retryAfterHeader(error) };
   return { status: error.status, headers, body: anthropicErrorBody(error) };
 }
 

@@ -1,4 +1,4 @@
-import type { GatewayError, RenderedError } from '@model-gateway/core';
+import { retryAfterHeader, type GatewayError, type RenderedError } from '@model-gateway/core';
 
 /** Google's canonical status names by HTTP status, as Gemini reports them. */
 const STATUS_NAMES: Record<number, string> = {
@@ -21,7 +21,6 @@ export function geminiErrorBody(error: GatewayError) {
 }
 
 export function renderGeminiError(error: GatewayError): RenderedError {
-  const headers: Record<string, string> = { 'x-gateway-error-code': error.code };
-  if (error.retryAfterMs !== undefined) headers['retry-after'] = String(Math.ceil(error.retryAfterMs / 1000));
+  const headers = { 'x-gateway-error-code': error.code, ...retryAfterHeader(error) };
   return { status: error.status, headers, body: geminiErrorBody(error) };
 }
