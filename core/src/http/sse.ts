@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { Cancellation } from '../pipeline/cancellation';
 
 export const SSE_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
@@ -13,13 +14,13 @@ export function sseData(payload: unknown): string {
   return `data: ${typeof payload === 'string' ? payload : JSON.stringify(payload)}\n\n`;
 }
 
-/** Resolves when the client's socket can take more, rejects if the signal aborts first. */
-export function waitForDrain(res: ServerResponse, signal: AbortSignal): Promise<void> {
+/** Resolves when the client's socket can take more, rejects if the call is cancelled first. */
+export function waitForDrain(res: ServerResponse, cancellation: Cancellation): Promise<void> {
   return new Promise((resolve, reject) => {
     const cleanup = () => {
       res.off('drain', onDrain);
       res.off('close', onDrain);
-      signal.removeEventListener('abort', onAbort);
+      stopListening();
     };
     const onDrain = () => {
       cleanup();
@@ -27,10 +28,10 @@ export function waitForDrain(res: ServerResponse, signal: AbortSignal): Promise<
     };
     const onAbort = () => {
       cleanup();
-      reject(signal.reason);
+      reject(cancellation.reason);
     };
     res.once('drain', onDrain);
     res.once('close', onDrain);
-    signal.addEventListener('abort', onAbort, { once: true });
+    const stopListening = cancellation.onCancel(onAbort);
   });
 }

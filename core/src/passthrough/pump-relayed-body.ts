@@ -37,11 +37,11 @@ export async function pumpRelayedBody(
       idle.refresh();
       tap.write(chunk);
       const out = filter ? filter.write(chunk) : chunk;
-      if (out.length > 0 && !res.write(out)) await waitForDrain(res, attempt.signal);
+      if (out.length > 0 && !res.write(out)) await waitForDrain(res, attempt.cancellation);
     }
     res.end(filter?.end());
   } catch (thrown) {
-    failure = thrown instanceof GatewayError ? thrown : transportError(thrown, attempt.signal, attempt.target.connectionName);
+    failure = thrown instanceof GatewayError ? thrown : transportError(thrown, attempt.cancellation, attempt.target.connectionName);
     const inBand = input.stream ? input.streamError(failure) : undefined;
     if (!res.destroyed) {
       if (inBand !== undefined) res.end(inBand);

@@ -30,12 +30,12 @@ export async function relayAttempt(
   if (!input.stream) attempt.startTotalTimer();
   const headers = { always: request.headers, defaults: target.defaultHeaders ?? {} };
   const handle = proxy.relay(req, res, request.url, headers, body, attempt.timeouts.firstByteMs);
-  attempt.signal.addEventListener('abort', handle.abort, { once: true });
+  attempt.cancellation.onCancel(handle.abort);
   let response: IncomingMessage;
   try {
     response = await handle.response;
   } catch (error) {
-    throw transportError(error, attempt.signal, connectionName);
+    throw transportError(error, attempt.cancellation, connectionName);
   }
   attempt.markFirstByte();
   const status = response.statusCode ?? 502;

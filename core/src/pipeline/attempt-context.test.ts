@@ -1,11 +1,12 @@
 import { Secret } from '../secrets/secret';
 import { AttemptContext } from './attempt-context';
 import { CallContext, type Target } from './call-context';
+import { Cancellation } from './cancellation';
 
 /** What an attempt removes from provider text before it can reach a client or a log. */
 describe('AttemptContext.scrub', () => {
   function attemptWith(apiKey: string | undefined, options: Record<string, unknown>): AttemptContext {
-    const call = new CallContext('r', 'style', 'chat', 'ep', { messages: [], stream: false, streamUsage: false, extra: {} }, {}, new AbortController().signal);
+    const call = new CallContext('r', 'style', 'chat', 'ep', { messages: [], stream: false, streamUsage: false, extra: {} }, {}, new Cancellation());
     const target = {
       key: 'c/m',
       connectionName: 'c',
@@ -28,6 +29,54 @@ describe('AttemptContext.scrub', () => {
   it('leaves text alone when the connection holds no secret', () => {
     const attempt = attemptWith(undefined, { region: 'x' });
     expect(attempt.scrub('nothing to hide')).toBe('nothing to hide');
+    attempt.dispose();
+  });
+});
+
+/** How an attempt learns that it must stop, and what it hands the transport. */
+describe('AttemptContext cancellation', () => {
+  function newAttempt(totalMs: number, sent: unknown[] = []) {
+    const client = new Cancellation();
+    const call = new CallContext('r', 'style', 'chat', 'ep', { messages: [], stream: false, streamUsage: false, extra: {} }, {}, client);
+    const target = {
+      key: 'c/m',
+      connectionName: 'c',
+      connection: { settings: { name: 'c', type: 't', baseUrl: 'http://x', headers: {}, options: {} } },
+      model: 'm',
+      timeouts: { connectMs: 1000, firstByteMs: 1000, idleMs: 1000, totalMs },
+      role: 'split',
+      weight: 1,
+    } as unknown as Target;
+    const upstream = { send: async (_request: unknown, options: { signal: unknown }) => (sent.push(options.signal), { status: 200, headers: {}, body: {} }) };
+    return { client, attempt: new AttemptContext(call, target, 0, upstream as never, () => undefined) };
+  }
+
+  it('follows the client leaving, and stops following once disposed', () => {
+    const first = newAttempt(60_000);
+    first.client.cancel('client gone');
+    expect(first.attempt.cancellation.aborted).toBe(true);
+    expect(first.attempt.signal.reason).toBe('client gone');
+
+    const second = newAttempt(60_000);
+    second.attempt.dispose();
+    second.client.cancel('late');
+    expect(second.attempt.cancellation.aborted).toBe(false);
+    expect(second.client.listenerCount('abort')).toBe(0);
+  });
+
+  it('gives the transport its Cancellation, not an AbortSignal', async () => {
+    const sent: unknown[] = [];
+    const { attempt } = newAttempt(60_000, sent);
+    await attempt.send({ method: 'POST', url: 'http://x/v1', headers: {} });
+    expect(sent).toEqual([attempt.cancellation]);
+    attempt.dispose();
+  });
+
+  it('is cancelled by the total timer with upstream_timeout', async () => {
+    const { attempt } = newAttempt(5);
+    attempt.startTotalTimer();
+    await new Promise((resolve) => attempt.cancellation.onCancel(() => resolve(undefined)));
+    expect((attempt.cancellation.reason as { code?: string }).code).toBe('upstream_timeout');
     attempt.dispose();
   });
 });

@@ -4,6 +4,7 @@ import { Secret } from '../secrets/secret';
 import type { UpstreamClient } from '../upstream/upstream-client';
 import type { UpstreamRequest, UpstreamResponse } from '../upstream/upstream-request';
 import type { CallContext, Target } from './call-context';
+import { Cancellation } from './cancellation';
 
 /** The pipeline's credential phase, as an attempt needs it. */
 export type Authorizer = (attempt: AttemptContext, request: UpstreamRequest) => void | Promise<void>;
@@ -16,9 +17,10 @@ export class AttemptContext {
   readonly startedAt = Date.now();
   private readonly startedHr = performance.now();
   private firstByteHr?: number;
-  private readonly controller = new AbortController();
+  /** Cancelled when the client leaves or the total timeout expires. */
+  readonly cancellation = new Cancellation();
   private totalTimer?: NodeJS.Timeout;
-  private readonly onClientAbort = () => this.controller.abort(this.call.signal.reason);
+  private readonly stopFollowingClient: () => void;
 
   constructor(
     readonly call: CallContext,
@@ -27,8 +29,7 @@ export class AttemptContext {
     private readonly upstream: UpstreamClient,
     private readonly authorize: Authorizer,
   ) {
-    if (call.signal.aborted) this.controller.abort(call.signal.reason);
-    else call.signal.addEventListener('abort', this.onClientAbort, { once: true });
+    this.stopFollowingClient = call.cancellation.onCancel(() => this.cancellation.cancel(call.cancellation.reason));
   }
 
   get endpoint(): Endpoint {
@@ -43,9 +44,9 @@ export class AttemptContext {
     return this.target.timeouts;
   }
 
-  /** Aborts when the client leaves or the total timeout expires. */
+  /** `cancellation` as an AbortSignal, for APIs that need one (made on first use). */
   get signal(): AbortSignal {
-    return this.controller.signal;
+    return this.cancellation.signal;
   }
 
   /**
@@ -55,7 +56,7 @@ export class AttemptContext {
   startTotalTimer(): void {
     const ms = Math.max(1, Math.round(Math.min(this.target.timeouts.totalMs, this.call.remainingMs())));
     this.totalTimer = setTimeout(() => {
-      this.controller.abort(
+      this.cancellation.cancel(
         new GatewayError('upstream_timeout', `Provider "${this.target.connectionName}" did not answer within ${ms} ms (total timeout).`, { retryable: true }),
       );
     }, ms);
@@ -64,7 +65,7 @@ export class AttemptContext {
   async send(request: UpstreamRequest): Promise<UpstreamResponse> {
     await this.authorize(this, request);
     const response = await this.upstream.send(request, {
-      signal: this.controller.signal,
+      signal: this.cancellation,
       timeouts: this.target.timeouts,
       connection: this.target.connectionName,
     });
@@ -109,6 +110,6 @@ export class AttemptContext {
   /** Releases the timer and the listener on the client's signal. Safe to call twice. */
   dispose(): void {
     clearTimeout(this.totalTimer);
-    this.call.signal.removeEventListener('abort', this.onClientAbort);
+    this.stopFollowingClient();
   }
 }

@@ -37,7 +37,7 @@ export async function runAttempts<T>(
         return { attempt, result: await run(attempt) };
       } catch (thrown) {
         const error = GatewayError.from(thrown);
-        const failure = call.signal.aborted ? 'fatal' : classifyFailure(error);
+        const failure = call.cancellation.aborted ? 'fatal' : classifyFailure(error);
         hooks.failed(attempt, error, failure);
         if (failure === 'fatal') throw error;
         failures.push({ target: target.key, error });
@@ -45,7 +45,7 @@ export async function runAttempts<T>(
         const wait = error.retryAfterMs ?? fullJitterDelay(retryNumber, retry.backoffMs, retry.maxBackoffMs, hooks.random);
         // A Retry-After (or backoff) that does not fit in the deadline is not waited for: the next target may answer now.
         if (call.remainingMs() <= wait) break;
-        await abortableSleep(wait, call.signal);
+        await abortableSleep(wait, call.cancellation);
       }
     }
     if (call.remainingMs() <= 0) {

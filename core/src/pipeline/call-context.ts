@@ -4,6 +4,7 @@ import type { EmbeddingsRequest } from '../canonical/embeddings';
 import type { Endpoint, EndpointKind, Timeouts } from '../config/gateway-config';
 import type { ProviderConnection, ProviderDefinition } from '../plugins/provider-definition';
 import type { AttemptRecord } from './attempt-record';
+import type { Cancellation } from './cancellation';
 
 /** A provider and model that may serve a call. */
 export interface Target {
@@ -41,9 +42,14 @@ export class CallContext {
     /** The canonical request; for a relayed passthrough call an empty placeholder, replaced when the body is translated. */
     public request: ChatRequest | EmbeddingsRequest,
     readonly headers: IncomingHttpHeaders,
-    /** Aborts when the client disconnects. */
-    readonly signal: AbortSignal,
+    /** Cancelled when the client disconnects. */
+    readonly cancellation: Cancellation,
   ) {}
+
+  /** An AbortSignal for the client's disconnect, for APIs that need one (made on first use). */
+  get signal(): AbortSignal {
+    return this.cancellation.signal;
+  }
 
   /** Milliseconds left of the endpoint's total deadline, which bounds retries and fallbacks together. */
   remainingMs(): number {

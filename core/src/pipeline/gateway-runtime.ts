@@ -22,6 +22,7 @@ import type { ChatOutput, EmbeddingsOutput } from './call-outputs';
 import type { Pipeline } from './pipeline';
 import { unsupportedRoute } from './unsupported-route';
 import { runAttempts } from './attempt-loop';
+import { Cancellation } from './cancellation';
 import { classifyFailure, type FailureClass } from '../routing/failure-class';
 
 export interface CallInput<Req, Out> {
@@ -147,9 +148,9 @@ export class GatewayRuntime {
   }
 
   private open(req: Request, res: Response, input: { apiStyle: string; endpointName: string; request: unknown }, kind: EndpointKind): CallContext {
-    const controller = new AbortController();
+    const cancellation = new Cancellation();
     res.once('close', () => {
-      if (!res.writableFinished) controller.abort(new GatewayError('client_closed_request', 'The client closed the connection.'));
+      if (!res.writableFinished) cancellation.cancel(new GatewayError('client_closed_request', 'The client closed the connection.'));
     });
     return new CallContext(
       String(res.locals.requestId),
@@ -158,7 +159,7 @@ export class GatewayRuntime {
       input.endpointName,
       input.request as ChatRequest | EmbeddingsRequest,
       req.headers,
-      controller.signal,
+      cancellation,
     );
   }
 
@@ -200,7 +201,7 @@ export class GatewayRuntime {
         const chunk = step.value;
         if (chunk.usage) usage = chunk.usage;
         const text = output.chunk(chunk, call);
-        if (text !== null && !res.write(text)) await waitForDrain(res, attempt.signal);
+        if (text !== null && !res.write(text)) await waitForDrain(res, attempt.cancellation);
       }
       res.end(output.done(call));
     } catch (thrown) {

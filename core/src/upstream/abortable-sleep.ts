@@ -1,16 +1,17 @@
-/** setTimeout as a promise that rejects with the signal's reason when it aborts. */
-export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.reject(signal.reason);
+import type { Cancellation } from '../pipeline/cancellation';
+
+/** setTimeout as a promise that rejects with the cancellation's reason when it is cancelled first. */
+export function abortableSleep(ms: number, cancellation: Cancellation): Promise<void> {
+  if (cancellation.aborted) return Promise.reject(cancellation.reason);
   if (ms <= 0) return Promise.resolve();
   return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
     const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
+      stopListening();
       resolve();
     }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
+    const stopListening = cancellation.onCancel(() => {
+      clearTimeout(timer);
+      reject(cancellation.reason);
+    });
   });
 }

@@ -11,12 +11,18 @@ const TIMEOUTS: Record<string, string> = {
   UND_ERR_BODY_TIMEOUT: 'idle',
 };
 
+/** An AbortSignal or a Cancellation. */
+export interface AbortState {
+  readonly aborted: boolean;
+  readonly reason?: unknown;
+}
+
 /**
- * Maps what the transport threw to a GatewayError. An aborted signal wins:
+ * Maps what the transport threw to a GatewayError. A cancelled call wins:
  * its reason (client gone, total timeout) is the real cause of whatever
  * undici reports. Messages name the connection, never its URL.
  */
-export function transportError(error: unknown, signal: AbortSignal, connection: string): GatewayError {
+export function transportError(error: unknown, signal: AbortState, connection: string): GatewayError {
   if (signal.aborted) return GatewayError.from(signal.reason);
   if (error instanceof GatewayError) return error;
   const code = errorCode(error);

@@ -1,10 +1,12 @@
 import { Agent, type Dispatcher } from 'undici';
 import type { Timeouts } from '../config/gateway-config';
+import type { Cancellation } from '../pipeline/cancellation';
 import type { UpstreamRequest, UpstreamResponse } from './upstream-request';
 import { transportError } from './transport-error';
 
 export interface SendOptions {
-  signal: AbortSignal;
+  /** undici takes an EventEmitter with `aborted`/`reason` as a signal; see Cancellation. */
+  signal: AbortSignal | Cancellation;
   timeouts: Timeouts;
   /** The connection's name, for error messages. */
   connection: string;

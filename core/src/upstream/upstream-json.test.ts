@@ -1,11 +1,12 @@
 import { CallContext, type Target } from '../pipeline/call-context';
+import { Cancellation } from '../pipeline/cancellation';
 import { AttemptContext } from '../pipeline/attempt-context';
 import type { UpstreamResponse } from './upstream-request';
 import { parseStreamEvent, readUpstreamJson } from './upstream-json';
 
 /** How every provider reads a whole JSON answer and a stream event's payload. */
 describe('upstream JSON', () => {
-  const call = new CallContext('r', 'style', 'chat', 'ep', { messages: [], stream: false, streamUsage: false, extra: {} }, {}, new AbortController().signal);
+  const call = new CallContext('r', 'style', 'chat', 'ep', { messages: [], stream: false, streamUsage: false, extra: {} }, {}, new Cancellation());
   const target = { key: 'acct/m', connectionName: 'acct', connection: { settings: { options: {}, headers: {} } }, model: 'm' } as unknown as Target;
   const attempt = new AttemptContext(call, target, 0, {} as never, () => undefined);
   afterAll(() => attempt.dispose());

@@ -14,7 +14,7 @@ export async function readUpstreamJson(response: UpstreamResponse, attempt: Atte
   try {
     text = await response.body.text();
   } catch (error) {
-    throw transportError(error, attempt.signal, connection);
+    throw transportError(error, attempt.cancellation, connection);
   }
   try {
     return JSON.parse(text);

@@ -73,7 +73,7 @@ export class AnthropicConnection implements ProviderConnection {
       // A stream that ends without message_stop was cut: the answer may be incomplete.
       throw new GatewayError('upstream_invalid_response', `Provider "${this.settings.name}" ended the stream before message_stop.`);
     } catch (error) {
-      throw error instanceof GatewayError ? error : transportError(error, attempt.signal, this.settings.name);
+      throw error instanceof GatewayError ? error : transportError(error, attempt.cancellation, this.settings.name);
     } finally {
       // Stops the upstream transfer when the consumer stops early (client gone, in-band error).
       response.body.destroy();

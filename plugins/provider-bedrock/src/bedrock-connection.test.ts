@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AttemptContext, CallContext, GatewayError, Secret, UpstreamClient, type ChatChunk, type ChatRequest, type ConnectionSettings } from '@model-gateway/core';
+import { AttemptContext, CallContext, Cancellation, GatewayError, Secret, UpstreamClient, type ChatChunk, type ChatRequest, type ConnectionSettings } from '@model-gateway/core';
 import { CredentialInjection } from '@model-gateway/credential-injection';
 import { EventStreamCodec } from '@smithy/eventstream-codec';
 import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
@@ -73,7 +73,7 @@ describe('BedrockConnection', () => {
   }
 
   function attempt(connection: BedrockConnection, request: ChatRequest, model = MODEL): AttemptContext {
-    const call = new CallContext('req-1', 'openai-chat', 'chat', 'ep', request, {}, new AbortController().signal);
+    const call = new CallContext('req-1', 'openai-chat', 'chat', 'ep', request, {}, new Cancellation());
     const target = { key: `aws/${model}`, connectionName: 'aws', connection, definition: bedrockProvider, model, timeouts: TIMEOUTS, role: 'split' as const, weight: 1 };
     return new AttemptContext(call, target, 0, upstream, (a, r) => credentials.authorize(a, r));
   }

@@ -116,12 +116,12 @@ export class BedrockConnection implements ProviderConnection {
       if (!stopped) throw new GatewayError('upstream_invalid_response', `Provider "${this.settings.name}" ended the stream before the message was complete.`);
     } catch (error) {
       if (error instanceof GatewayError) throw error;
-      if (attempt.signal.aborted) throw transportError(error, attempt.signal, this.settings.name);
+      if (attempt.cancellation.aborted) throw transportError(error, attempt.cancellation, this.settings.name);
       // The codec's CRC and framing errors are plain Errors: a corrupted stream, not a transport failure.
       if (error instanceof Error && !(error as { code?: unknown }).code) {
         throw new GatewayError('upstream_invalid_response', `Provider "${this.settings.name}" sent an event stream the gateway could not read.`, { cause: error });
       }
-      throw transportError(error, attempt.signal, this.settings.name);
+      throw transportError(error, attempt.cancellation, this.settings.name);
     } finally {
       // Stops the upstream transfer when the consumer stops early (client gone, in-band error).
       response.body.destroy();

@@ -54,7 +54,7 @@ export class CohereConnection implements ProviderConnection {
         yield* decoder.decode(data);
       }
     } catch (error) {
-      throw error instanceof GatewayError ? error : transportError(error, attempt.signal, this.settings.name);
+      throw error instanceof GatewayError ? error : transportError(error, attempt.cancellation, this.settings.name);
     } finally {
       // Stops the upstream transfer when the consumer stops early (client gone, in-band error).
       response.body.destroy();

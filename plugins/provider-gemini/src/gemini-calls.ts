@@ -56,7 +56,7 @@ async function* geminiChunks(response: UpstreamResponse, attempt: AttemptContext
     }
     yield* decoder.end();
   } catch (error) {
-    throw error instanceof GatewayError ? error : transportError(error, attempt.signal, connection);
+    throw error instanceof GatewayError ? error : transportError(error, attempt.cancellation, connection);
   } finally {
     // Stops the upstream transfer when the consumer stops early (client gone, in-band error).
     response.body.destroy();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   abortableSleep, GatewayError, upstreamStatusError,
-  type AttemptContext, type ChatChunk, type ChatRequest, type ChatResult, type ConnectionSettings,
+  type AttemptContext, type Cancellation, type ChatChunk, type ChatRequest, type ChatResult, type ConnectionSettings,
   type EmbeddingsRequest, type EmbeddingsResponse, type ProviderConnection,
 } from '@model-gateway/core';
 import { mockBehaviour, type MockBehaviour, type MockOptions } from './mock-options';
@@ -13,7 +13,7 @@ export class MockConnection implements ProviderConnection {
 
   async chat(request: ChatRequest, attempt: AttemptContext): Promise<ChatResult> {
     const behaviour = this.behaviour(request.extra);
-    await abortableSleep(behaviour.latency_ms, attempt.signal);
+    await abortableSleep(behaviour.latency_ms, attempt.cancellation);
     this.failIfAsked(behaviour);
     attempt.markFirstByte();
     const text = replyText(request, behaviour.reply);
@@ -34,12 +34,12 @@ export class MockConnection implements ProviderConnection {
         },
       };
     }
-    return { type: 'stream', chunks: this.chunks(base, text, toolCall, usage, behaviour, attempt.signal) };
+    return { type: 'stream', chunks: this.chunks(base, text, toolCall, usage, behaviour, attempt.cancellation) };
   }
 
   async embeddings(request: EmbeddingsRequest, attempt: AttemptContext): Promise<EmbeddingsResponse> {
     const behaviour = this.behaviour(request.extra);
-    await abortableSleep(behaviour.latency_ms, attempt.signal);
+    await abortableSleep(behaviour.latency_ms, attempt.cancellation);
     this.failIfAsked(behaviour);
     attempt.markFirstByte();
     const inputs = embeddingInputs(request.input);
@@ -58,18 +58,18 @@ export class MockConnection implements ProviderConnection {
     toolCall: ReturnType<typeof forcedToolCall>,
     usage: ChatChunk['usage'],
     behaviour: MockBehaviour,
-    signal: AbortSignal,
+    cancellation: Cancellation,
   ): AsyncGenerator<ChatChunk> {
     yield { ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finishReason: null }] };
     if (toolCall) {
       yield { ...base, choices: [{ index: 0, delta: { toolCalls: [{ index: 0, id: toolCall.id, name: toolCall.name, argumentsDelta: '' }] }, finishReason: null }] };
       for (const piece of splitReply(toolCall.arguments, behaviour.stream_chunks)) {
-        await abortableSleep(behaviour.chunk_interval_ms, signal);
+        await abortableSleep(behaviour.chunk_interval_ms, cancellation);
         yield { ...base, choices: [{ index: 0, delta: { toolCalls: [{ index: 0, argumentsDelta: piece }] }, finishReason: null }] };
       }
     } else {
       for (const piece of splitReply(text, behaviour.stream_chunks)) {
-        await abortableSleep(behaviour.chunk_interval_ms, signal);
+        await abortableSleep(behaviour.chunk_interval_ms, cancellation);
         yield { ...base, choices: [{ index: 0, delta: { content: piece }, finishReason: null }] };
       }
     }

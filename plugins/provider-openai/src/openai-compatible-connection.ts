@@ -92,7 +92,7 @@ export class OpenAiCompatibleConnection implements ProviderConnection {
         yield decodeChatChunk(this.normalize(data, 'delta'));
       }
     } catch (error) {
-      throw error instanceof GatewayError ? error : transportError(error, attempt.signal, this.settings.name);
+      throw error instanceof GatewayError ? error : transportError(error, attempt.cancellation, this.settings.name);
     } finally {
       // Stops the upstream transfer when the consumer stops early (client gone, in-band error).
       response.body.destroy();

@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { getGlobalDispatcher } from 'undici';
-import { AttemptContext, CallContext, GatewayError, Secret, UpstreamClient, type ChatRequest, type ConnectionSettings } from '@model-gateway/core';
+import { AttemptContext, CallContext, Cancellation, GatewayError, Secret, UpstreamClient, type ChatRequest, type ConnectionSettings } from '@model-gateway/core';
 import { CredentialInjection } from '@model-gateway/credential-injection';
 import { OpenAiConnection } from './openai-connection';
 import { openAiProvider } from './index';
@@ -35,7 +35,7 @@ describe('OpenAiConnection (unit, nock)', () => {
   afterEach(() => nock.cleanAll());
 
   function attempt(request: ChatRequest): AttemptContext {
-    const call = new CallContext('req-1', 'openai-chat', 'chat', 'ep', request, {}, new AbortController().signal);
+    const call = new CallContext('req-1', 'openai-chat', 'chat', 'ep', request, {}, new Cancellation());
     const target = { key: 'acct/gpt-4o-mini', connectionName: 'acct', connection, definition: openAiProvider, model: 'gpt-4o-mini', timeouts: TIMEOUTS, role: 'split' as const, weight: 1 };
     return new AttemptContext(call, target, 0, upstream, (a, r) => credentials.authorize(a, r));
   }
