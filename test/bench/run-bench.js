@@ -5,7 +5,11 @@
  *
  * Methodology, because 2-vCPU loopback numbers are noisy (p99 swings ±0.5 ms
  * between runs and a bare hop alone adds ~0.3 ms p50):
- *   1. every arm is warmed up first (JIT, connection pools, lazy init);
+ *   1. every arm is warmed up first (JIT, connection pools, lazy init), in WARM_CYCLES
+ *      short rounds: after one, V8's compiler threads of the gateway were still busy
+ *      (~300 µs of compiler CPU per request at c=1, p99 7.5 ms); after two they were
+ *      idle (p99 3.2 ms, same machine, same hour), and a long-running server is in
+ *      that steady state;
  *   2. arms are interleaved in rounds, each round starting with a different arm,
  *      so slow drifts of the machine hit every arm alike;
  *   3. each round runs every arm at c=1, a c=1 streaming burst and c=N;
@@ -23,6 +27,7 @@ const report = require('./report');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const SETTLE_MS = 100; // lets GC and socket teardown of one burst finish before the next
+const WARM_CYCLES = 2;
 
 function parseArgs(argv) {
   const config = { rounds: 5, concurrency: 64, cNMs: 2000, c1Ms: 1500, streamMs: 1000, warmMs: 1000, arms: [...arms.ALL_ARMS], quick: false };
@@ -127,7 +132,7 @@ async function main() {
 
   progress(`warming up ${ready.map((a) => a.name).join(', ')}`);
   const warm = { c1: config.warmMs, stream: Math.round(config.warmMs / 2), cN: config.warmMs };
-  for (const arm of ready) await runArmRound(arm, config, warm);
+  for (let cycle = 0; cycle < WARM_CYCLES; cycle++) for (const arm of ready) await runArmRound(arm, config, warm);
 
   const rounds = [];
   const durations = { c1: config.c1Ms, stream: config.streamMs, cN: config.cNMs };
