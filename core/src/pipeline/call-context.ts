@@ -61,4 +61,9 @@ export class CallContext {
   get locals(): Map<symbol, unknown> {
     return (this.scratch ??= new Map());
   }
+
+  /** Reads the scratch space without making it, for hooks that run on every call. */
+  local(key: symbol): unknown {
+    return this.scratch?.get(key);
+  }
 }

@@ -4,6 +4,8 @@ import type { Cancellation } from '../pipeline/cancellation';
 import type { UpstreamRequest, UpstreamResponse } from './upstream-request';
 import { transportError } from './transport-error';
 
+const MAX_CACHED_URLS = 1000;
+
 export interface SendOptions {
   /** undici takes an EventEmitter with `aborted`/`reason` as a signal; see Cancellation. */
   signal: AbortSignal | Cancellation;
@@ -18,6 +20,7 @@ export interface SendOptions {
  */
 export class UpstreamClient {
   private readonly agents = new Map<number, Agent>();
+  private readonly urlParts = new Map<string, { origin: string; path: string }>();
 
   /**
    * `dispatcher` replaces the per-timeout agents; unit tests pass undici's global
@@ -26,11 +29,11 @@ export class UpstreamClient {
   constructor(private readonly dispatcher?: Dispatcher) {}
 
   async send(request: UpstreamRequest, options: SendOptions): Promise<UpstreamResponse> {
-    const url = new URL(request.url);
+    const { origin, path } = this.split(request.url);
     try {
       const response = await (this.dispatcher ?? this.agentFor(options.timeouts.connectMs)).request({
-        origin: url.origin,
-        path: url.pathname + url.search,
+        origin,
+        path,
         method: request.method,
         headers: request.headers,
         body: request.body,
@@ -48,6 +51,21 @@ export class UpstreamClient {
     const agents = [...this.agents.values()];
     this.agents.clear();
     await Promise.all(agents.map((agent) => agent.close()));
+  }
+
+  /**
+   * A URL's origin and path, parsed once per distinct URL: connections build the same
+   * few URLs on every call. Bounded, because some URLs carry the model name.
+   */
+  private split(url: string): { origin: string; path: string } {
+    let parts = this.urlParts.get(url);
+    if (!parts) {
+      const parsed = new URL(url);
+      parts = { origin: parsed.origin, path: parsed.pathname + parsed.search };
+      if (this.urlParts.size >= MAX_CACHED_URLS) this.urlParts.clear();
+      this.urlParts.set(url, parts);
+    }
+    return parts;
   }
 
   private agentFor(connectMs: number): Agent {

@@ -86,13 +86,16 @@ export class CircuitBreaker implements PipelinePlugin {
   onAttemptEnd(record: AttemptRecord, call: CallContext): void {
     const endpoint = this.endpoints.get(record.endpoint);
     if (!endpoint?.breaker.enabled) return;
+    const failed = record.failure === 'retry' || record.failure === 'cooldown';
+    const seenTargets = call.local(SEEN) as Map<string, Seen> | undefined;
+    // The common case, a healthy target nobody saw failing, builds no keys and touches no store.
+    if (!failed && (!seenTargets || record.failure !== undefined)) return;
     const target = `${record.provider}/${record.model}`;
     const keys = breakerKeys(record.endpoint, target);
-    const seen = (call.locals.get(SEEN) as Map<string, Seen> | undefined)?.get(target);
-    const failed = record.failure === 'retry' || record.failure === 'cooldown';
+    const seen = seenTargets?.get(target);
     if (!failed) {
-      // Only a target seen failing has state to clear: a healthy one costs no store write.
-      if (seen?.failing && record.failure === undefined) this.settle(this.store.delete([keys.failures, keys.tripped, keys.probe]));
+      // Only a target seen failing has state to clear.
+      if (seen?.failing) this.settle(this.store.delete([keys.failures, keys.tripped, keys.probe]));
       return;
     }
     const reason = record.failure === 'cooldown' ? `the provider refused the gateway's credentials (HTTP ${record.status})` : `last failure ${record.errorCode ?? record.status}`;

@@ -21,26 +21,29 @@ export function usageKey(endpoint: string, bucketStartSeconds: number): string {
   return `usage:${endpoint}:${bucketStartSeconds}`;
 }
 
-/** The increments one attempt adds; zero fields are left out to keep the store's writes small. */
+/**
+ * The increments one attempt adds. Zero fields are left out to keep the store's writes
+ * small, by never setting them: deleting keys would turn the object into a slow dictionary.
+ */
 export function counterIncrements(record: AttemptRecord, cost: { usd: number; priced: boolean }): Record<string, number> {
   const usage = record.usage;
-  const increments: Partial<Record<CounterField, number>> & Record<string, number> = {
-    requests: 1,
-    latency_ms_sum: Math.round(record.latencyMs),
-    [latencyField(record.latencyMs)]: 1,
+  const increments: Partial<Record<CounterField, number>> & Record<string, number> = { requests: 1 };
+  const add = (field: string, value: number | undefined) => {
+    if (value) increments[field] = value;
   };
+  add('latency_ms_sum', Math.round(record.latencyMs));
+  increments[latencyField(record.latencyMs)] = 1;
   if (record.status >= 400) increments.errors = 1;
-  if (record.ttfbMs !== undefined) increments.ttfb_ms_sum = Math.round(record.ttfbMs);
+  if (record.ttfbMs !== undefined) add('ttfb_ms_sum', Math.round(record.ttfbMs));
   if (usage) {
-    increments.prompt_tokens = usage.inputTokens;
-    increments.completion_tokens = usage.outputTokens;
-    increments.total_tokens = usage.totalTokens;
-    if (usage.cachedInputTokens) increments.cached_tokens = usage.cachedInputTokens;
-    if (usage.reasoningTokens) increments.reasoning_tokens = usage.reasoningTokens;
+    add('prompt_tokens', usage.inputTokens);
+    add('completion_tokens', usage.outputTokens);
+    add('total_tokens', usage.totalTokens);
+    add('cached_tokens', usage.cachedInputTokens);
+    add('reasoning_tokens', usage.reasoningTokens);
   }
   if (cost.usd > 0) increments.cost_usd = cost.usd;
   if (usage && !cost.priced) increments.unpriced_requests = 1;
-  for (const key of Object.keys(increments)) if (increments[key] === 0) delete increments[key];
   return increments;
 }
 
