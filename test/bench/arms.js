@@ -3,6 +3,7 @@
  * The arms of the benchmark: ways of reaching the same fake upstream.
  *   direct  - straight to the fake upstream (the baseline)
  *   pipe    - through a bare piping reverse proxy (the floor cost of a hop)
+ *   floor   - through the gateway's stack (Express, undici, JSON) without its pipeline
  *   gateway - through model-gateway's native API
  *   portkey - through @portkey-ai/gateway, only when it is already installed
  * Each starter returns { name, target, body, pid, handle, note? } or throws;
@@ -19,7 +20,7 @@ const GATEWAY_CLI = process.env.BENCH_GATEWAY_CLI ? path.resolve(process.env.BEN
 // BENCH_PORTKEY_SERVER points at a Portkey install kept outside the project (its dependency tree is not ours).
 const PORTKEY_SERVER = process.env.BENCH_PORTKEY_SERVER ? path.resolve(process.env.BENCH_PORTKEY_SERVER) : path.join(ROOT, 'node_modules', '@portkey-ai', 'gateway', 'build', 'start-server.js');
 const STARTUP_TIMEOUT_MS = 20_000;
-const ALL_ARMS = ['direct', 'pipe', 'gateway', 'portkey'];
+const ALL_ARMS = ['direct', 'pipe', 'floor', 'gateway', 'portkey'];
 
 const messages = [{ role: 'user', content: 'hi' }];
 const upstreamBody = { model: 'gpt-bench', messages };
@@ -49,6 +50,18 @@ async function pipe(upstream) {
     name: 'pipe',
     target: { host: '127.0.0.1', port, path: '/v1/chat/completions', headers: {} },
     body: upstreamBody,
+    pid: handle.pid,
+    handle,
+  };
+}
+
+async function floor(upstream) {
+  const handle = procs.spawnNode('floor', [path.join(__dirname, 'stack-floor.js'), '--port', '0', '--target', `http://127.0.0.1:${upstream.port}`]);
+  const port = await procs.waitForPortLine(handle, STARTUP_TIMEOUT_MS);
+  return {
+    name: 'floor',
+    target: { host: '127.0.0.1', port, path: '/gateway/native/v1/chat/completions', headers: {} },
+    body: { model: 'bench', messages },
     pid: handle.pid,
     handle,
   };
@@ -137,7 +150,7 @@ async function portkey(upstream) {
   };
 }
 
-const starters = { direct, pipe, gateway, portkey };
+const starters = { direct, pipe, floor, gateway, portkey };
 
 /**
  * Starts the selected arms in order. Returns { live, failed } where failed

@@ -25,10 +25,15 @@ const METRICS = {
   errors: (r) => (r.c1?.errors ?? 0) + (r.cN?.errors ?? 0) + (r.stream?.errors ?? 0),
 };
 
-/** Pairs we report as "A − B": what the gateway adds over no hop and over a bare hop. */
+/**
+ * Pairs we report as "A − B": what the gateway adds over no hop, over a bare hop, and
+ * over its own stack without the pipeline (so what the pipeline itself costs).
+ */
 const DELTAS = [
   ['gateway', 'direct'],
   ['gateway', 'pipe'],
+  ['gateway', 'floor'],
+  ['floor', 'pipe'],
   ['pipe', 'direct'],
   ['portkey', 'direct'],
   ['portkey', 'pipe'],

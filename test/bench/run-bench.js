@@ -15,7 +15,7 @@
  *   3. each round runs every arm at c=1, a c=1 streaming burst and c=N;
  *   4. quoted figures are medians across rounds.
  *
- * Flags: --arms direct,pipe,gateway,portkey  --rounds N  --duration-ms N
+ * Flags: --arms direct,pipe,floor,gateway,portkey  --rounds N  --duration-ms N
  *        --concurrency N  --quick (smoke run: 2 short rounds)
  */
 const fs = require('node:fs');
