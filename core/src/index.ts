@@ -36,7 +36,7 @@ export { renderOpenAiStyleError } from './http/openai-style-error';
 export { createLogger } from './logging/create-logger';
 export { Gateway, type GatewayOptions } from './gateway';
 export { upstreamStatusError, parseRetryAfter, type ProviderErrorInfo } from './upstream/upstream-status-error';
-export { transportError, type AbortState } from './upstream/transport-error';
+export { transportError } from './upstream/transport-error';
 export { Cancellation } from './pipeline/cancellation';
 export { abortableSleep } from './upstream/abortable-sleep';
 export type { PassthroughFormat, PassthroughTarget, RelayInput, ResponseFilter, TranslatedCall, UsageTap } from './passthrough/relay-types';

@@ -64,10 +64,6 @@ export class Cancellation {
     return this;
   }
 
-  off(event: 'abort', listener: Listener): this {
-    return this.removeListener(event, listener);
-  }
-
   /** An AbortSignal that follows this cancellation, for APIs that need one. Made on first use. */
   get signal(): AbortSignal {
     if (!this.controller) {
