@@ -105,3 +105,8 @@ export interface ProviderProfile {
   checkAuth(request: SeenRequest): string | undefined;
   scenarios: Record<Scenario, Support>;
 }
+
+/** The credential check of a provider that takes its key as `Authorization: Bearer <key>`. */
+export function bearerAuth(key: string, what = 'key'): ProviderProfile['checkAuth'] {
+  return (seen) => (seen.headers.authorization === `Bearer ${key}` ? undefined : `authorization is not "Bearer <connection ${what}>"`);
+}

@@ -1,4 +1,4 @@
-import type { ProviderProfile } from '../conformance-types';
+import { bearerAuth, type ProviderProfile } from '../conformance-types';
 import { CohereFake } from '../fakes/cohere-fake';
 
 const API_KEY = 'co-conformance-key-0123456789';
@@ -11,7 +11,7 @@ export const profile: ProviderProfile = {
   startFake: () => CohereFake.start(),
   connection: (fake) => ({ base_url: fake.baseUrl, api_key: API_KEY }),
   apiKey: API_KEY,
-  checkAuth: (seen) => (seen.headers.authorization === `Bearer ${API_KEY}` ? undefined : 'authorization is not "Bearer <connection key>"'),
+  checkAuth: bearerAuth(API_KEY),
   scenarios: {
     chat: true,
     stream: true,

@@ -1,4 +1,4 @@
-import type { ProviderProfile } from '../conformance-types';
+import { bearerAuth, type ProviderProfile } from '../conformance-types';
 import { OpenAiFake } from '../fakes/openai-fake';
 
 const API_KEY = 'dapi-conformance-token-0123456789';
@@ -17,7 +17,7 @@ export const profile: ProviderProfile = {
     }),
   connection: (fake) => ({ base_url: fake.baseUrl, api_key: API_KEY }),
   apiKey: API_KEY,
-  checkAuth: (seen) => (seen.headers.authorization === `Bearer ${API_KEY}` ? undefined : 'authorization is not "Bearer <connection token>"'),
+  checkAuth: bearerAuth(API_KEY, 'token'),
   scenarios: {
     chat: true,
     stream: true,

@@ -1,4 +1,4 @@
-import type { ProviderProfile } from '../conformance-types';
+import { bearerAuth, type ProviderProfile } from '../conformance-types';
 import { OpenAiFake } from '../fakes/openai-fake';
 
 const API_KEY = 'sk-openai-conformance-0123456789';
@@ -12,7 +12,7 @@ export const profile: ProviderProfile = {
   startFake: () => OpenAiFake.start({ basePath: '/v1' }),
   connection: (fake) => ({ base_url: fake.baseUrl, api_key: API_KEY }),
   apiKey: API_KEY,
-  checkAuth: (seen) => (seen.headers.authorization === `Bearer ${API_KEY}` ? undefined : 'authorization is not "Bearer <connection key>"'),
+  checkAuth: bearerAuth(API_KEY),
   scenarios: {
     chat: true,
     stream: true,
