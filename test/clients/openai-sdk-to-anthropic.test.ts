@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import { ANTHROPIC_USAGE, FakeAnthropicUpstream, respondAnthropic } from '../support/fake-anthropic-upstream';
 import { startGateway, type TestGateway } from '../support/start-gateway';
+import { readChatStream } from '../support/read-chat-stream';
 
 const SERVER_KEY = 'sk-ant-server-held-31';
 const CLIENT_KEY = 'placeholder-openai-key';
@@ -87,19 +88,11 @@ endpoints:
       stream: true,
       stream_options: { include_usage: true },
     });
-    const pieces: string[] = [];
-    const finishes: string[] = [];
-    let usage: OpenAI.CompletionUsage | null | undefined;
-    for await (const chunk of stream) {
-      for (const choice of chunk.choices) {
-        if (choice.delta.content) pieces.push(choice.delta.content);
-        if (choice.finish_reason) finishes.push(choice.finish_reason);
-      }
-      if (chunk.usage) usage = chunk.usage;
-    }
+    const { pieces, finishes, usages } = await readChatStream(stream);
     expect(pieces).toEqual(['Hello', ' from', ' upstream']);
     expect(finishes).toEqual(['stop']);
-    expect(usage).toMatchObject({ prompt_tokens: PROMPT_TOKENS, completion_tokens: ANTHROPIC_USAGE.output_tokens });
+    expect(usages).toHaveLength(1);
+    expect(usages[0]).toMatchObject({ prompt_tokens: PROMPT_TOKENS, completion_tokens: ANTHROPIC_USAGE.output_tokens });
     expect(upstream.last.body.stream).toBe(true);
     expectServerCredentials();
   });

@@ -2,6 +2,7 @@ import OpenAI from 'openai';
 import { FIXTURES, scenarioMarker } from '../conformance/conformance-fixtures';
 import { BedrockFake, bearerProblem, sigV4Problem } from '../conformance/fakes/bedrock-fake';
 import { startGateway, type TestGateway } from '../support/start-gateway';
+import { readChatStream } from '../support/read-chat-stream';
 
 const KEYS = { accessKeyId: 'AKIACLIENTTEST0001', secretAccessKey: 'client/test+Secret/0123456789EXAMPLE', region: 'us-east-1' };
 const API_KEY = 'bedrock-api-key-client-test-0123456789';
@@ -70,17 +71,11 @@ describe('official openai SDK against Bedrock-backed endpoints', () => {
 
   it('chat.completions.create with stream: true', async () => {
     const stream = await client().chat.completions.create({ model: 'claude', messages: messages('stream'), stream: true, stream_options: { include_usage: true } });
-    let text = '';
-    let finish: string | null = null;
-    let usage: OpenAI.CompletionUsage | null | undefined;
-    for await (const chunk of stream) {
-      text += chunk.choices[0]?.delta?.content ?? '';
-      finish = chunk.choices[0]?.finish_reason ?? finish;
-      if (chunk.usage) usage = chunk.usage;
-    }
+    const { text, finishes, usages } = await readChatStream(stream);
     expect(text).toBe(FIXTURES.answer);
-    expect(finish).toBe('stop');
-    expect(usage).toMatchObject({ prompt_tokens: 20, completion_tokens: 7 });
+    expect(finishes).toEqual(['stop']);
+    expect(usages).toHaveLength(1);
+    expect(usages[0]).toMatchObject({ prompt_tokens: 20, completion_tokens: 7 });
     expect(fake.last.pathname).toBe(`/model/${encodeURIComponent(CLAUDE)}/converse-stream`);
     expectSigned();
   });

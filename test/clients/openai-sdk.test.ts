@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import { FakeOpenAiUpstream, respond } from '../support/fake-openai-upstream';
 import { startGateway, type TestGateway } from '../support/start-gateway';
+import { readChatStream } from '../support/read-chat-stream';
 
 const SERVER_KEY = 'sk-live-server-only-42';
 
@@ -51,14 +52,9 @@ endpoints:
         stream: true,
         stream_options: { include_usage: true },
       });
-      let text = '';
-      let usage: OpenAI.CompletionUsage | null | undefined;
-      for await (const chunk of stream) {
-        text += chunk.choices[0]?.delta?.content ?? '';
-        if (chunk.usage) usage = chunk.usage;
-      }
+      const { text, usages } = await readChatStream(stream);
       expect(text).toBe('Hello from upstream');
-      expect(usage?.prompt_tokens).toBe(11);
+      expect(usages.map((u) => u.prompt_tokens)).toEqual([11]);
       expectServerCredentials();
     });
 

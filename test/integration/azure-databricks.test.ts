@@ -2,6 +2,7 @@ import OpenAI from 'openai';
 import { FakeOpenAiUpstream, respond } from '../support/fake-openai-upstream';
 import { respondResponses } from '../support/openai-responses-behaviours';
 import { startGateway, type TestGateway } from '../support/start-gateway';
+import { readChatStream } from '../support/read-chat-stream';
 
 const AZURE_KEY = 'azure-server-key-31';
 const DATABRICKS_TOKEN = 'dapi-server-token-57';
@@ -67,9 +68,7 @@ endpoints:
   }
   async function streamChat(route: Route, endpoint: string): Promise<string> {
     const stream = await client(route).chat.completions.create({ model: endpoint, messages: [{ role: 'user', content: 'Hi' }], stream: true });
-    let text = '';
-    for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
-    return text;
+    return (await readChatStream(stream)).text;
   }
   async function embed(route: Route, endpoint: string): Promise<number[]> {
     return (await client(route).embeddings.create({ model: endpoint, input: 'one' })).data[0].embedding;

@@ -2,6 +2,7 @@ import OpenAI from 'openai';
 import { ConfigError } from '@model-gateway/core';
 import { FakeOpenAiUpstream } from '../support/fake-openai-upstream';
 import { startGateway, type TestGateway } from '../support/start-gateway';
+import { readChatStream } from '../support/read-chat-stream';
 
 const DEEPSEEK_KEY = 'sk-deepseek-server-key-71';
 const CLOUDFLARE_TOKEN = 'cf-server-token-29';
@@ -50,9 +51,7 @@ endpoints:
 
   it('streams through a catalogue row', async () => {
     const stream = await client('native').chat.completions.create({ model: 'ds-chat', messages: [{ role: 'user', content: 'Hi' }], stream: true });
-    let text = '';
-    for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
-    expect(text).toBe('Hello from upstream');
+    expect((await readChatStream(stream)).text).toBe('Hello from upstream');
     expect(upstream.last.body.stream).toBe(true);
   });
 

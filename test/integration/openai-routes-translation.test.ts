@@ -3,6 +3,7 @@ import { eventually } from '../support/eventually';
 import { FakeOpenAiUpstream } from '../support/fake-openai-upstream';
 import { respondResponses } from '../support/openai-responses-behaviours';
 import { postJson, startGateway, type TestGateway } from '../support/start-gateway';
+import { readChatStream } from '../support/read-chat-stream';
 
 /**
  * The OpenAI passthrough routes (/gateway/openai/v1) in front of an endpoint whose provider
@@ -52,13 +53,8 @@ endpoints:
         stream: true,
         ...(includeUsage && { stream_options: { include_usage: true } }),
       });
-      let text = '';
-      const usage: unknown[] = [];
-      for await (const chunk of stream) {
-        text += chunk.choices[0]?.delta?.content ?? '';
-        if (chunk.usage) usage.push(chunk.usage);
-      }
-      return { text, usage };
+      const { text, usages } = await readChatStream(stream);
+      return { text, usage: usages };
     };
     expect(await collect(true)).toEqual({ text: 'one two three', usage: [expect.objectContaining({ prompt_tokens: 3, completion_tokens: 3 })] });
     expect(await collect(false)).toEqual({ text: 'one two three', usage: [] });
