@@ -47,7 +47,7 @@ describe('AttemptContext cancellation', () => {
       role: 'split',
       weight: 1,
     } as unknown as Target;
-    const upstream = { send: async (_request: unknown, options: { signal: unknown }) => (sent.push(options.signal), { status: 200, headers: {}, body: {} }) };
+    const upstream = { send: async (_request: unknown, options: { cancellation: unknown }) => (sent.push(options.cancellation), { status: 200, headers: {}, body: {} }) };
     return { client, attempt: new AttemptContext(call, target, 0, upstream as never, () => undefined) };
   }
 

@@ -65,7 +65,7 @@ export class AttemptContext {
   async send(request: UpstreamRequest): Promise<UpstreamResponse> {
     await this.authorize(this, request);
     const response = await this.upstream.send(request, {
-      signal: this.cancellation,
+      cancellation: this.cancellation,
       timeouts: this.target.timeouts,
       connection: this.target.connectionName,
     });

@@ -10,9 +10,8 @@ type Listener = () => void;
  * objects were promoted to the old generation. Not an EventEmitter either: two are
  * made per call, and an emitter's set-up costs more than this list.
  *
- * undici takes, as a request's signal, any object with `on`/`once`/`removeListener`
- * for 'abort' and `aborted`/`reason`; this is such an object. An AbortSignal is made
- * only when some code asks for one (`signal`).
+ * UpstreamClient's dispatch handler listens here directly. An AbortSignal is made only
+ * when some code asks for one (`signal`).
  */
 export class Cancellation {
   aborted = false;
@@ -38,7 +37,7 @@ export class Cancellation {
       return noop;
     }
     (this.listeners ??= []).push(listener);
-    return () => this.removeListener('abort', listener);
+    return () => this.remove(listener);
   }
 
   /** How many listeners wait for the cancel; for tests. */
@@ -46,22 +45,11 @@ export class Cancellation {
     return this.listeners?.length ?? 0;
   }
 
-  /** undici's EventEmitter-style signal interface: 'abort' is the only event. */
-  once(_event: 'abort', listener: Listener): this {
-    this.onCancel(listener);
-    return this;
-  }
-
-  on(event: 'abort', listener: Listener): this {
-    return this.once(event, listener);
-  }
-
-  removeListener(_event: 'abort', listener: Listener): this {
+  private remove(listener: Listener): void {
     const listeners = this.listeners;
-    if (!listeners) return this;
+    if (!listeners) return;
     const index = listeners.indexOf(listener);
     if (index >= 0) listeners.splice(index, 1);
-    return this;
   }
 
   /** An AbortSignal that follows this cancellation, for APIs that need one. Made on first use. */

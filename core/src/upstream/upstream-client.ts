@@ -3,12 +3,13 @@ import type { Timeouts } from '../config/gateway-config';
 import type { Cancellation } from '../pipeline/cancellation';
 import type { UpstreamRequest, UpstreamResponse } from './upstream-request';
 import { transportError } from './transport-error';
+import { UpstreamResponseHandler } from './upstream-response-handler';
 
 const MAX_CACHED_URLS = 1000;
 
 export interface SendOptions {
-  /** undici takes an EventEmitter with `aborted`/`reason` as a signal; see Cancellation. */
-  signal: AbortSignal | Cancellation;
+  /** Cancelling it aborts the request, or the transfer of its body. */
+  cancellation: Cancellation;
   timeouts: Timeouts;
   /** The connection's name, for error messages. */
   connection: string;
@@ -31,19 +32,22 @@ export class UpstreamClient {
   async send(request: UpstreamRequest, options: SendOptions): Promise<UpstreamResponse> {
     const { origin, path } = this.split(request.url);
     try {
-      const response = await (this.dispatcher ?? this.agentFor(options.timeouts.connectMs)).request({
-        origin,
-        path,
-        method: request.method,
-        headers: request.headers,
-        body: request.body,
-        signal: options.signal,
-        headersTimeout: options.timeouts.firstByteMs,
-        bodyTimeout: options.timeouts.idleMs,
+      return await new Promise<UpstreamResponse>((resolve, reject) => {
+        (this.dispatcher ?? this.agentFor(options.timeouts.connectMs)).dispatch(
+          {
+            origin,
+            path,
+            method: request.method,
+            headers: request.headers,
+            body: request.body,
+            headersTimeout: options.timeouts.firstByteMs,
+            bodyTimeout: options.timeouts.idleMs,
+          },
+          new UpstreamResponseHandler(options.cancellation, resolve, reject),
+        );
       });
-      return { status: response.statusCode, headers: response.headers, body: response.body };
     } catch (error) {
-      throw transportError(error, options.signal, options.connection);
+      throw transportError(error, options.cancellation, options.connection);
     }
   }
 
