@@ -48,7 +48,10 @@ export class Pipeline {
   }
 
   readonly authorize = async (attempt: AttemptContext, request: UpstreamRequest): Promise<void> => {
-    for (const hook of this.authorizeHooks) await hook(attempt, request);
+    for (const hook of this.authorizeHooks) {
+      const pending = hook(attempt, request);
+      if (pending) await pending;
+    }
   };
 
   attemptEnd(record: AttemptRecord, call: CallContext): void {
