@@ -33,7 +33,7 @@ export async function relayAttempt(
   attempt.cancellation.onCancel(handle.abort);
   let response: IncomingMessage;
   try {
-    response = await handle.response;
+    response = await attempt.timeUpstream(handle.response);
   } catch (error) {
     throw transportError(error, attempt.cancellation, connectionName);
   }

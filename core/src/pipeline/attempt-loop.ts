@@ -45,7 +45,9 @@ export async function runAttempts<T>(
         const wait = error.retryAfterMs ?? fullJitterDelay(retryNumber, retry.backoffMs, retry.maxBackoffMs, hooks.random);
         // A Retry-After (or backoff) that does not fit in the deadline is not waited for: the next target may answer now.
         if (call.remainingMs() <= wait) break;
+        const waitedFrom = performance.now();
         await abortableSleep(wait, call.cancellation);
+        call.retryWaitMs += performance.now() - waitedFrom;
       }
     }
     if (call.remainingMs() <= 0) {

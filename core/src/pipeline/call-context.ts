@@ -32,6 +32,10 @@ export class CallContext {
    */
   targets: readonly Target[] = [];
   readonly attempts: AttemptRecord[] = [];
+  /** Milliseconds spent waiting on providers, over every attempt: for Server-Timing. */
+  upstreamMs = 0;
+  /** Milliseconds spent in retry backoff between attempts: for Server-Timing. */
+  retryWaitMs = 0;
   private scratch?: Map<symbol, unknown>;
 
   constructor(
@@ -44,6 +48,8 @@ export class CallContext {
     readonly headers: IncomingHttpHeaders,
     /** Cancelled when the client disconnects. */
     readonly cancellation: Cancellation,
+    /** When the request's head was read (`performance.now()`); defaults to now. */
+    readonly receivedHr: number = performance.now(),
   ) {}
 
   /** An AbortSignal for the client's disconnect, for APIs that need one (made on first use). */

@@ -7,6 +7,8 @@ import type { EndpointKind } from '../config/gateway-config';
 import { GatewayError } from '../errors/gateway-error';
 import { SSE_HEADERS, waitForDrain } from '../http/sse';
 import { writeJson } from '../http/write-json';
+import { receivedAt } from '../http/express-server-classes';
+import { serverTimingHeader } from '../http/server-timing';
 import type { EndpointRegistry } from '../registry/endpoint-registry';
 import type { ConnectionRegistry } from '../registry/connection-registry';
 import type { StateStore } from '../state/state-store';
@@ -120,7 +122,8 @@ export class GatewayRuntime {
     if (result.type === 'response') return result;
     // Pull the first part inside the attempt: a failure before any byte reaches the client may still fall back.
     const iterator = result.chunks[Symbol.asyncIterator]();
-    const first = await iterator.next();
+    // Providers send their head at once and the first chunk when the model has started: that wait is upstream time too.
+    const first = await attempt.timeUpstream(iterator.next());
     attempt.markFirstChunk();
     return { type: 'stream', iterator, first };
   }
@@ -160,6 +163,7 @@ export class GatewayRuntime {
       input.request as ChatRequest | EmbeddingsRequest,
       req.headers,
       cancellation,
+      receivedAt(req),
     );
   }
 
@@ -174,7 +178,10 @@ export class GatewayRuntime {
     } catch (thrown) {
       const error = GatewayError.from(thrown);
       if (error.code === 'internal_error') this.logger.error({ requestId: call.requestId, err: error.cause ?? error }, 'internal error');
-      if (!res.headersSent && call.attempts.length > 0) res.setHeader('x-gateway-attempts', String(call.attempts.length));
+      if (!res.headersSent && call.attempts.length > 0) {
+        res.setHeader('x-gateway-attempts', String(call.attempts.length));
+        res.setHeader('server-timing', timings(call));
+      }
       this.pipeline.error(call, error);
       throw error;
     }
@@ -240,8 +247,13 @@ export class GatewayRuntime {
   }
 }
 
-/** Says which target served and after how many attempts; set before the head is written. */
+/** Says which target served, after how many attempts and how long each side took; set before the head is written. */
 function served(res: Response, attempt: AttemptContext): void {
   res.setHeader('x-gateway-target', attempt.target.key);
   res.setHeader('x-gateway-attempts', String(attempt.index + 1));
+  res.setHeader('server-timing', timings(attempt.call));
+}
+
+function timings(call: CallContext): string {
+  return serverTimingHeader({ totalMs: performance.now() - call.receivedHr, upstreamMs: call.upstreamMs, retryWaitMs: call.retryWaitMs });
 }

@@ -11,10 +11,14 @@ import type { UpstreamResponse } from './upstream-request';
 export async function readUpstreamJson(response: UpstreamResponse, attempt: AttemptContext): Promise<unknown> {
   const connection = attempt.target.connectionName;
   let text: string;
+  const readFrom = performance.now();
   try {
     text = await response.body.text();
   } catch (error) {
     throw transportError(error, attempt.cancellation, connection);
+  } finally {
+    // A provider may send its head early and the answer later: the wait is the provider's, not the gateway's.
+    attempt.countUpstream(readFrom);
   }
   try {
     return JSON.parse(text);

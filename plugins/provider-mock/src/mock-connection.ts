@@ -13,7 +13,7 @@ export class MockConnection implements ProviderConnection {
 
   async chat(request: ChatRequest, attempt: AttemptContext): Promise<ChatResult> {
     const behaviour = this.behaviour(request.extra);
-    await abortableSleep(behaviour.latency_ms, attempt.cancellation);
+    await attempt.timeUpstream(abortableSleep(behaviour.latency_ms, attempt.cancellation));
     this.failIfAsked(behaviour);
     attempt.markFirstByte();
     const text = replyText(request, behaviour.reply);
@@ -39,7 +39,7 @@ export class MockConnection implements ProviderConnection {
 
   async embeddings(request: EmbeddingsRequest, attempt: AttemptContext): Promise<EmbeddingsResponse> {
     const behaviour = this.behaviour(request.extra);
-    await abortableSleep(behaviour.latency_ms, attempt.cancellation);
+    await attempt.timeUpstream(abortableSleep(behaviour.latency_ms, attempt.cancellation));
     this.failIfAsked(behaviour);
     attempt.markFirstByte();
     const inputs = embeddingInputs(request.input);
