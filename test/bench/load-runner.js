@@ -38,10 +38,18 @@ function summarize(values) {
   };
 }
 
+/** The gateway's own share from a Server-Timing header (`gateway;dur=<ms>`), or null. */
+function gatewayShareMs(header) {
+  if (typeof header !== 'string') return null;
+  const match = /(?:^|,)\s*gateway;dur=([0-9.]+)/.exec(header);
+  return match ? Number(match[1]) : null;
+}
+
 /**
  * Sends one request and reads the whole answer. Resolves (never rejects) with
- * { ok, error?, firstContentNs? }; non-2xx answers count as errors.
- * With `sse`, it also notes when the first `data:` line carrying content arrived.
+ * { ok, error?, firstContentNs?, gatewayMs }; non-2xx answers count as errors.
+ * With `sse`, it also notes when the first `data:` line carrying content arrived;
+ * `gatewayMs` is the answering server's own share when it sends Server-Timing.
  */
 function sendOnce(agent, target, body, sse) {
   return new Promise((resolve) => {
@@ -87,7 +95,7 @@ function sendOnce(agent, target, body, sse) {
         res.on('end', () => {
           if (!ok) return finish({ ok: false, error: `HTTP ${res.statusCode} ${errorText.slice(0, 200)}`.trim() });
           if (sse && firstContentNs === null) return finish({ ok: false, error: 'stream ended without a content chunk' });
-          finish({ ok: true, firstContentNs });
+          finish({ ok: true, firstContentNs, gatewayMs: gatewayShareMs(res.headers['server-timing']) });
         });
         res.on('error', (err) => finish({ ok: false, error: `response: ${err.message}` }));
       },
@@ -125,6 +133,7 @@ async function runBurst(target, body, options) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
   const latencies = [];
   const ttfts = [];
+  const gatewayShares = [];
   const errorSamples = [];
   let errors = 0;
   let started = 0;
@@ -134,6 +143,7 @@ async function runBurst(target, body, options) {
     if (result.ok) {
       latencies.push(nsToMs(endNs - startNs));
       if (sse) ttfts.push(nsToMs(result.firstContentNs - startNs));
+      if (result.gatewayMs !== null) gatewayShares.push(result.gatewayMs);
     } else {
       errors += 1;
       if (errorSamples.length < MAX_ERROR_SAMPLES && !errorSamples.includes(result.error)) errorSamples.push(result.error);
@@ -173,7 +183,9 @@ async function runBurst(target, body, options) {
     rps: elapsedMs > 0 ? (latency.count * 1000) / elapsedMs : null,
     latency,
     ttft: sse ? summarize(ttfts) : undefined,
+    // Only the gateway sends Server-Timing: its own share of each answer, by its clock.
+    gatewayShare: gatewayShares.length ? summarize(gatewayShares) : undefined,
   };
 }
 
-module.exports = { runBurst, sendOnce, summarize, percentile };
+module.exports = { runBurst, sendOnce, summarize, percentile, gatewayShareMs };

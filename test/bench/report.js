@@ -15,6 +15,8 @@ const METRICS = {
   c1_p99_ms: (r) => r.c1?.latency.p99,
   c1_mean_ms: (r) => r.c1?.latency.mean,
   c1_rps: (r) => r.c1?.rps,
+  c1_gateway_share_p50_ms: (r) => r.c1?.gatewayShare?.p50,
+  c1_gateway_share_p99_ms: (r) => r.c1?.gatewayShare?.p99,
   cN_p50_ms: (r) => r.cN?.latency.p50,
   cN_p99_ms: (r) => r.cN?.latency.p99,
   cN_rps: (r) => r.cN?.rps,
@@ -120,6 +122,11 @@ function renderText({ config, medians, deltas, peakRss, failed, notes }) {
   if (deltaRows.length) {
     out.push('', 'Added latency (median of per-round differences, ms):');
     out.push(table(['pair', 'c1 p50', 'c1 p99', 'ttft p50', 'ttft p99'], deltaRows));
+  }
+  const shares = Object.entries(medians).filter(([, m]) => m.c1_gateway_share_p50_ms !== null);
+  if (shares.length) {
+    out.push('', 'Own share at c=1, from the Server-Timing header (by the server\'s clock: no hop, no wake-ups; medians, ms):');
+    out.push(table(['arm', 'p50', 'p99'], shares.map(([arm, m]) => [arm, fmt(m.c1_gateway_share_p50_ms), fmt(m.c1_gateway_share_p99_ms)])));
   }
   out.push('');
   for (const f of failed) out.push(`${f.skipped ? 'skipped' : 'FAILED'} arm ${f.name}: ${f.error}`);
