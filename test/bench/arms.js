@@ -97,8 +97,9 @@ async function gateway(upstream, tmpDir) {
   const handle = procs.spawnNode(
     'gateway',
     [...nodeFlags, GATEWAY_CLI, 'serve', '--config', configFile, '--port', String(port), '--host', '127.0.0.1'],
-    // PORT would override the config too; pin it so a stray PORT in our env cannot.
-    { LOG_LEVEL: 'warn', PORT: String(port) },
+    // PORT would override the config too; pin it so a stray PORT in our env cannot. The gateway logs at
+    // its default level, one usage line per request, and the bench drains its stdout as a log collector would.
+    { LOG_LEVEL: 'info', PORT: String(port) },
   );
   let baseUrl = `http://127.0.0.1:${port}`;
   // If the gateway announces another address, believe it.

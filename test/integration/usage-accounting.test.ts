@@ -206,6 +206,29 @@ describe('usage accounting', () => {
       expect(usageLines(gw, mocked)[0]).toMatchObject({ endpoint: 'mock-chat', provider: 'fake', providerType: 'mock', model: 'mock-model', status: 200, costUsd: 0, priced: false });
     });
 
+    it('logs usage lines with scalar fields and token counts only, and never a credential (they skip the redact net)', async () => {
+      const id = `usage-shape-${Date.now()}`;
+      // A client credential header and a key-looking body field must not reach the usage line either.
+      const res = await chat(gw.url, 'logged', { user: 'u-1' }, { 'x-request-id': id, authorization: 'Bearer sk-client-secret-999', 'x-api-key': 'sk-client-secret-999' });
+      expect(res.status).toBe(200);
+      const raw = gw.logs.find((line) => line.includes(`"requestId":"${id}"`) && line.includes('"msg":"usage"'))!;
+      expect(raw).toBeDefined();
+      for (const secret of ['sk-client-secret-999', 'sk-usage-test-0123456789']) expect(raw).not.toContain(secret);
+      const line = JSON.parse(raw).usage;
+      const scalarFields = [
+        'requestId', 'endpoint', 'kind', 'apiStyle', 'provider', 'providerType', 'model', 'attempt', 'stream',
+        'status', 'errorCode', 'failure', 'startedAt', 'latencyMs', 'ttfbMs', 'costUsd', 'priced', 'costNote',
+      ];
+      for (const [key, value] of Object.entries(line)) {
+        if (key === 'usage') {
+          for (const count of Object.values(value as object)) expect(typeof count).toBe('number');
+        } else {
+          expect(scalarFields).toContain(key);
+          expect(['string', 'number', 'boolean']).toContain(typeof value);
+        }
+      }
+    });
+
     it('rejects a range whose start is after its end with an OpenAI-style 400', async () => {
       const res = await getUsage(gw.url, 'endpoint=mixed&from=2000000000&to=1000000000');
       expect(res.status).toBe(400);

@@ -16,6 +16,7 @@ export class UsageAccounting implements PipelinePlugin {
   readonly name = 'usage-accounting';
   readonly priority = 900;
   private readonly cost: UsageCost;
+  private readonly usageLog: Logger;
 
   constructor(
     @inject(TOKENS.StateStore) private readonly store: StateStore,
@@ -23,12 +24,16 @@ export class UsageAccounting implements PipelinePlugin {
     @inject(MODEL_CATALOG) catalog: ModelCatalog,
   ) {
     this.cost = new UsageCost(catalog);
+    // A usage line holds the attempt record's scalars and its token counts, never a header map,
+    // so the logger's redact net has nothing to catch in it; it cost half of each line's
+    // ~10 µs (a selective clone of the record per line).
+    this.usageLog = logger.child({}, { redact: { paths: [] } });
   }
 
   onAttemptEnd(record: AttemptRecord): void {
     const cost = this.cost.compute(record.providerType, record.model, record.usage, new Date(record.startedAt));
-    if (this.logger.isLevelEnabled('info')) {
-      this.logger.info({ usage: { ...record, costUsd: cost.usd, priced: cost.priced, ...(cost.note ? { costNote: cost.note } : {}) } }, 'usage');
+    if (this.usageLog.isLevelEnabled('info')) {
+      this.usageLog.info({ usage: { ...record, costUsd: cost.usd, priced: cost.priced, ...(cost.note ? { costNote: cost.note } : {}) } }, 'usage');
     }
     this.store
       .incrementHash(
