@@ -27,7 +27,7 @@ const upstreamBody = { model: 'gpt-bench', messages };
 
 async function startUpstream() {
   const handle = procs.spawnNode('fake-upstream', [path.join(__dirname, 'fake-upstream.js'), '--port', '0']);
-  const port = await procs.waitForPortLine(handle, STARTUP_TIMEOUT_MS);
+  const port = await procs.waitForPortLine(handle, procs.startupTimeoutMs(STARTUP_TIMEOUT_MS));
   return { handle, port };
 }
 
@@ -45,7 +45,7 @@ function direct(upstream) {
 
 async function pipe(upstream) {
   const handle = procs.spawnNode('pipe-hop', [path.join(__dirname, 'pipe-hop.js'), '--port', '0', '--target', `http://127.0.0.1:${upstream.port}`]);
-  const port = await procs.waitForPortLine(handle, STARTUP_TIMEOUT_MS);
+  const port = await procs.waitForPortLine(handle, procs.startupTimeoutMs(STARTUP_TIMEOUT_MS));
   return {
     name: 'pipe',
     target: { host: '127.0.0.1', port, path: '/v1/chat/completions', headers: {} },
@@ -57,7 +57,7 @@ async function pipe(upstream) {
 
 async function floor(upstream) {
   const handle = procs.spawnNode('floor', [path.join(__dirname, 'stack-floor.js'), '--port', '0', '--target', `http://127.0.0.1:${upstream.port}`]);
-  const port = await procs.waitForPortLine(handle, STARTUP_TIMEOUT_MS);
+  const port = await procs.waitForPortLine(handle, procs.startupTimeoutMs(STARTUP_TIMEOUT_MS));
   return {
     name: 'floor',
     target: { host: '127.0.0.1', port, path: '/gateway/native/v1/chat/completions', headers: {} },
@@ -112,7 +112,7 @@ async function gateway(upstream, tmpDir) {
       // Ignore a malformed log line; /ready polling still decides.
     }
   });
-  await procs.waitForHttp(handle, () => `${baseUrl}/ready`, (status) => status === 200, STARTUP_TIMEOUT_MS);
+  await procs.waitForHttp(handle, () => `${baseUrl}/ready`, (status) => status === 200, procs.startupTimeoutMs(STARTUP_TIMEOUT_MS));
   const url = new URL(baseUrl);
   return {
     name: 'gateway',
@@ -132,7 +132,7 @@ async function portkey(upstream) {
   const port = await procs.pickFreePort();
   const handle = procs.spawnNode('portkey', [PORTKEY_SERVER, `--port=${port}`, '--headless']);
   // Any HTTP answer at all means it is listening.
-  await procs.waitForHttp(handle, () => `http://127.0.0.1:${port}/`, (status) => status > 0, STARTUP_TIMEOUT_MS);
+  await procs.waitForHttp(handle, () => `http://127.0.0.1:${port}/`, (status) => status > 0, procs.startupTimeoutMs(STARTUP_TIMEOUT_MS));
   return {
     name: 'portkey',
     target: {

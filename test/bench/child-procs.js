@@ -10,6 +10,20 @@ const http = require('node:http');
 const net = require('node:net');
 
 const children = new Set();
+/** Prefix arguments that run every node child under another program (valgrind); null runs node itself. */
+let wrapper = null;
+/** Programs under valgrind start (and serve) many times slower; their start-up waits scale with it. */
+const WRAPPED_SLOWDOWN = 15;
+
+/** Runs node children under `prefix(name)` from now on: [program, ...its args]. */
+function wrapNodeChildren(prefix) {
+  wrapper = prefix;
+}
+
+/** How long to wait for a child to start: `baseMs`, scaled when children run wrapped. */
+function startupTimeoutMs(baseMs) {
+  return wrapper ? baseMs * WRAPPED_SLOWDOWN : baseMs;
+}
 const LOG_TAIL_LINES = 40;
 
 /**
@@ -18,7 +32,8 @@ const LOG_TAIL_LINES = 40;
  * failing arm can say why.
  */
 function spawnNode(name, args, env) {
-  const child = spawn(process.execPath, args, {
+  const command = wrapper ? [...wrapper(name), process.execPath, ...args] : [process.execPath, ...args];
+  const child = spawn(command[0], command.slice(1), {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -171,4 +186,4 @@ function killAllNow() {
   children.clear();
 }
 
-module.exports = { spawnNode, waitForPortLine, pickFreePort, waitForHttp, getStatus, peakRssMiB, cpuTimeMs, stopAll, killAllNow };
+module.exports = { spawnNode, wrapNodeChildren, startupTimeoutMs, waitForPortLine, pickFreePort, waitForHttp, getStatus, peakRssMiB, cpuTimeMs, stopAll, killAllNow };
