@@ -45,4 +45,5 @@ export { relayedOr } from './http/relayed-error';
 export { unknownPathRoutes } from './http/unknown-path-routes';
 export { endpointFromModel, relayBody } from './passthrough/relay-body';
 export { retryAfterHeader } from './http/retry-after-header';
+export { extensibleCopy } from './objects/extensible-copy';
 export { parseStreamEvent, readUpstreamJson } from './upstream/upstream-json';

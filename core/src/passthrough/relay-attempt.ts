@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
+import { extensibleCopy } from '../objects/extensible-copy';
 import type { AttemptContext } from '../pipeline/attempt-context';
 import type { Pipeline } from '../pipeline/pipeline';
 import { transportError } from '../upstream/transport-error';
@@ -25,7 +26,7 @@ export async function relayAttempt(
 ): Promise<IncomingMessage> {
   const connectionName = attempt.target.connectionName;
   const body = input.body(attempt.model, target);
-  const request = { method: 'POST' as const, url: target.url, headers: { ...target.headers }, body };
+  const request = { method: 'POST' as const, url: target.url, headers: extensibleCopy(target.headers), body };
   await pipeline.authorize(attempt, request);
   if (!input.stream) attempt.startTotalTimer();
   const headers = { always: request.headers, defaults: target.defaultHeaders ?? {} };

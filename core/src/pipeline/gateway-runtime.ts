@@ -7,6 +7,7 @@ import type { EndpointKind } from '../config/gateway-config';
 import { GatewayError } from '../errors/gateway-error';
 import { SSE_HEADERS, waitForDrain } from '../http/sse';
 import { writeJson } from '../http/write-json';
+import { extensibleCopy } from '../objects/extensible-copy';
 import { receivedAt } from '../http/express-server-classes';
 import { serverTimingHeader } from '../http/server-timing';
 import type { EndpointRegistry } from '../registry/endpoint-registry';
@@ -68,7 +69,7 @@ export class GatewayRuntime {
    * model and the answer encoded back in the route's format.
    */
   async relay(req: Request, res: Response, input: RelayInput): Promise<void> {
-    const call = this.open(req, res, { ...input, request: { stream: input.stream, streamUsage: false, messages: [], extra: {} } }, input.kind);
+    const call = this.open(req, res, extensibleCopy(input, { request: { stream: input.stream, streamUsage: false, messages: [], extra: {} } }), input.kind);
     await this.run(call, res, async () => {
       // Asked of each target once, not read from capabilities: one connection may relay some models and not others (Vertex: Gemini yes, Claude no).
       const relayTargets = new Map(call.targets.map((t) => [t, t.connection.passthrough?.(input.format, input.operation, t.model, input.query, input.apiVersion)]));
@@ -200,7 +201,7 @@ export class GatewayRuntime {
   }
 
   private async stream(call: CallContext, attempt: AttemptContext, started: StartedStream, res: Response, output: ChatOutput): Promise<GatewayError | undefined> {
-    res.writeHead(200, output.streamContentType ? { ...SSE_HEADERS, 'content-type': output.streamContentType } : SSE_HEADERS);
+    res.writeHead(200, output.streamContentType ? extensibleCopy(SSE_HEADERS, { 'content-type': output.streamContentType }) : SSE_HEADERS);
     let usage: Usage | undefined;
     let failure: GatewayError | undefined;
     try {

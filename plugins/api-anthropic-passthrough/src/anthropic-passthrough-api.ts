@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { endpointFromModel, relayBody, relayedOr, unknownPathRoutes, type ApiStyleDefinition, type GatewayRuntime, type RouteDefinition } from '@model-gateway/core';
+import { endpointFromModel, extensibleCopy, relayBody, relayedOr, unknownPathRoutes, type ApiStyleDefinition, type GatewayRuntime, type RouteDefinition } from '@model-gateway/core';
 import { decodeAnthropicRequest } from '@model-gateway/format-anthropic';
 import { anthropicChatOutput } from './anthropic-chat-output';
 import { anthropicStreamError, renderAnthropicError } from './anthropic-error';
@@ -39,7 +39,7 @@ async function relay(runtime: GatewayRuntime, req: Request, res: Response): Prom
     format: 'anthropic',
     operation: 'messages',
     stream,
-    body: (model) => Buffer.from(JSON.stringify({ ...body, model })),
+    body: (model) => Buffer.from(JSON.stringify(extensibleCopy(body, { model }))),
     usageTap: () => anthropicUsageTap(stream),
     streamError: anthropicStreamError,
     translate: () => ({ kind: 'chat', request: decodeAnthropicRequest(body).request, output: anthropicChatOutput }),

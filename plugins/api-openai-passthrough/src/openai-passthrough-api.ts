@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import {
-  endpointFromModel, relayBody, relayedOr, renderOpenAiStyleError, sseData, unknownPathRoutes,
+  endpointFromModel, extensibleCopy, relayBody, relayedOr, renderOpenAiStyleError, sseData, unknownPathRoutes,
   type ApiStyleDefinition, type EndpointKind, type GatewayRuntime, type PassthroughTarget, type RouteDefinition,
 } from '@model-gateway/core';
 import { openAiUsageTap } from './openai-usage';
@@ -59,7 +59,7 @@ async function relay(runtime: GatewayRuntime, req: Request, res: Response, opera
     operation,
     stream,
     body: (model, target) =>
-      Buffer.from(JSON.stringify({ ...body, model, ...(injectUsage(target) ? { stream_options: { ...streamOptions, include_usage: true } } : {}) })),
+      Buffer.from(JSON.stringify(extensibleCopy(body, injectUsage(target) ? { model, stream_options: extensibleCopy(streamOptions, { include_usage: true }) } : { model }))),
     usageTap: () => openAiUsageTap(operation, stream),
     responseFilter: (target) => (injectUsage(target) ? usageChunkFilter() : undefined),
     streamError: (error) =>

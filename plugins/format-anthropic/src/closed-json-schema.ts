@@ -6,6 +6,7 @@
  * client's schema. An object that explicitly allows extra properties is sent as it is,
  * and Anthropic's own error explains the limit.
  */
+import { extensibleCopy } from '@model-gateway/core';
 import { isWireObject, type WireObject } from './wire-object';
 
 /** Keywords whose value is one schema. */
@@ -16,7 +17,7 @@ const SCHEMA_LIST_KEYS = ['anyOf', 'allOf', 'oneOf', 'prefixItems'];
 const SCHEMA_MAP_KEYS = ['properties', '$defs', 'definitions', 'patternProperties'];
 
 export function closeJsonSchema(schema: WireObject): WireObject {
-  const out: WireObject = { ...schema };
+  const out: WireObject = extensibleCopy(schema);
   const isObject = out.type === 'object' || (Array.isArray(out.type) && out.type.includes('object')) || isWireObject(out.properties);
   if (isObject && out.additionalProperties === undefined) out.additionalProperties = false;
   if (isWireObject(out.additionalProperties)) out.additionalProperties = closeJsonSchema(out.additionalProperties);

@@ -9,7 +9,7 @@
  * blocks start, as OpenAI-style indexed deltas. `ping` and event types Anthropic may
  * add later are skipped; an `error` event is thrown as the provider's failure.
  */
-import { upstreamStatusError, type ChatChunk, type ChatDelta, type FinishReason, type Usage } from '@model-gateway/core';
+import { extensibleCopy, upstreamStatusError, type ChatChunk, type ChatDelta, type FinishReason, type Usage } from '@model-gateway/core';
 import { errorInfo, statusForErrorType } from './anthropic-error';
 import { decodeStopReason } from './response';
 import { decodeAnthropicUsage } from './usage';
@@ -49,7 +49,7 @@ export class AnthropicStreamDecoder {
       case 'message_delta':
         return this.messageDelta(data);
       case 'message_stop':
-        return this.usage ? [{ ...this.chunkBase(), choices: [], usage: this.usage }] : [];
+        return this.usage ? [{ id: this.id, created: this.created, model: this.model, choices: [], usage: this.usage }] : [];
       case 'error':
         throw this.inBandError(data);
       default:
@@ -108,15 +108,11 @@ export class AnthropicStreamDecoder {
 
   private inBandError(event: WireObject): Error {
     const info = errorInfo(event) ?? { message: 'the provider ended the stream with an error event' };
-    const scrubbed = { ...info, message: this.options.scrub ? this.options.scrub(info.message) : info.message };
+    const scrubbed = extensibleCopy(info, { message: this.options.scrub ? this.options.scrub(info.message) : info.message });
     return upstreamStatusError(this.options.connection, statusForErrorType(info.type), scrubbed);
   }
 
-  private chunkBase(): Omit<ChatChunk, 'choices'> {
-    return { id: this.id, created: this.created, model: this.model };
-  }
-
   private chunk(delta: ChatDelta, finishReason: FinishReason | null = null): ChatChunk {
-    return { ...this.chunkBase(), choices: [{ index: 0, delta, finishReason }] };
+    return { id: this.id, created: this.created, model: this.model, choices: [{ index: 0, delta, finishReason }] };
   }
 }

@@ -7,7 +7,7 @@
  * the stream ends), so the last item carries both finishReason and usageMetadata, as
  * Gemini's own last item does.
  */
-import type { ChatChunk, ChatChunkChoice, Usage } from '@model-gateway/core';
+import { extensibleCopy, type ChatChunk, type ChatChunkChoice, type Usage } from '@model-gateway/core';
 import { encodeFinishReason } from './finish-reason';
 import type { GeminiCandidate, GeminiPart, GenerateContentResponse } from './gemini-wire';
 import { encodeModelParts } from './model-parts';
@@ -104,7 +104,7 @@ export class GeminiStreamEncoder {
   }
 
   private item(fields: GenerateContentResponse): GenerateContentResponse {
-    return { ...fields, modelVersion: this.model, responseId: this.id };
+    return extensibleCopy(fields, { modelVersion: this.model, responseId: this.id });
   }
 
   private state(index: number): ChoiceState {

@@ -131,10 +131,10 @@ export class ResponsesStreamEncoder {
       const at = { item_id: r.id, output_index: r.index, summary_index: 0 };
       if (r.text === undefined) {
         r.text = '';
-        this.emit(events, 'response.reasoning_summary_part.added', { ...at, part: { type: 'summary_text', text: '' } });
+        this.emit(events, 'response.reasoning_summary_part.added', at, { part: { type: 'summary_text', text: '' } });
       }
       r.text += text;
-      this.emit(events, 'response.reasoning_summary_text.delta', { ...at, delta: text });
+      this.emit(events, 'response.reasoning_summary_text.delta', at, { delta: text });
     }
     if (signature) r.signature = (r.signature ?? '') + signature;
   }
@@ -154,16 +154,16 @@ export class ResponsesStreamEncoder {
       const part: MessagePart = kind === 'output_text' ? { type: 'output_text', text: '' } : { type: 'refusal', refusal: '' };
       m.parts.push(part);
       m.partOpen = true;
-      this.emit(events, 'response.content_part.added', { ...this.partAt(m), part: wirePart(part) });
+      this.emit(events, 'response.content_part.added', this.partAt(m), { part: wirePart(part) });
     }
     if (delta === '') return;
     const part = m.parts[m.parts.length - 1];
     if (part.type === 'output_text') {
       part.text += delta;
-      this.emit(events, 'response.output_text.delta', { ...this.partAt(m), delta, logprobs: [] });
+      this.emit(events, 'response.output_text.delta', this.partAt(m), { delta, logprobs: [] });
     } else {
       part.refusal += delta;
-      this.emit(events, 'response.refusal.delta', { ...this.partAt(m), delta });
+      this.emit(events, 'response.refusal.delta', this.partAt(m), { delta });
     }
   }
 
@@ -199,8 +199,8 @@ export class ResponsesStreamEncoder {
     if (!r) return;
     if (r.text !== undefined) {
       const at = { item_id: r.id, output_index: r.index, summary_index: 0 };
-      this.emit(events, 'response.reasoning_summary_text.done', { ...at, text: r.text });
-      this.emit(events, 'response.reasoning_summary_part.done', { ...at, part: { type: 'summary_text', text: r.text } });
+      this.emit(events, 'response.reasoning_summary_text.done', at, { text: r.text });
+      this.emit(events, 'response.reasoning_summary_part.done', at, { part: { type: 'summary_text', text: r.text } });
     }
     this.closeItem(events, r.index, reasoningItem(r.id, r.text, r.signature, status));
     this.reasoning = undefined;
@@ -218,9 +218,9 @@ export class ResponsesStreamEncoder {
     const m = this.message;
     if (!m?.partOpen) return;
     const part = m.parts[m.parts.length - 1];
-    if (part.type === 'output_text') this.emit(events, 'response.output_text.done', { ...this.partAt(m), text: part.text, logprobs: [] });
-    else this.emit(events, 'response.refusal.done', { ...this.partAt(m), refusal: part.refusal });
-    this.emit(events, 'response.content_part.done', { ...this.partAt(m), part: wirePart(part) });
+    if (part.type === 'output_text') this.emit(events, 'response.output_text.done', this.partAt(m), { text: part.text, logprobs: [] });
+    else this.emit(events, 'response.refusal.done', this.partAt(m), { refusal: part.refusal });
+    this.emit(events, 'response.content_part.done', this.partAt(m), { part: wirePart(part) });
     m.partOpen = false;
   }
 
@@ -249,7 +249,8 @@ export class ResponsesStreamEncoder {
     return responseEnvelope({ ...(this.head as Head), ...fields }, this.echo);
   }
 
-  private emit(events: ResponsesEvent[], type: string, fields: Record<string, unknown>): void {
-    events.push({ type, sequence_number: this.sequence++, ...fields });
+  /** Merges `parts` into the one event object: `{ ...at, delta }` at the call sites grew new hidden classes per event on Node 20 (see core's extensibleCopy). */
+  private emit(events: ResponsesEvent[], type: string, ...parts: Array<Record<string, unknown>>): void {
+    events.push(Object.assign({ type, sequence_number: this.sequence++ }, ...parts) as ResponsesEvent);
   }
 }

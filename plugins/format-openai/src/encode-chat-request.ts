@@ -2,7 +2,7 @@
  * The canonical ChatRequest to an OpenAI Chat Completions body. See decode-chat-request.ts
  * for the two wire details (`max_completion_tokens`, `stream_options`) carried in `extra`.
  */
-import type { ChatMessage, ChatRequest, ContentPart, ResponseFormat, ToolChoice, ToolDefinition } from '@model-gateway/core';
+import { extensibleCopy, type ChatMessage, type ChatRequest, type ContentPart, type ResponseFormat, type ToolChoice, type ToolDefinition } from '@model-gateway/core';
 import { CHAT_REQUEST_FIELDS, MESSAGE_FIELDS } from './chat-request-schema';
 import { isWireObject, setDefined, withUnknownFields, type WireObject } from './wire-object';
 
@@ -23,7 +23,7 @@ export function encodeChatRequest(request: ChatRequest, model: string): WireObje
     // The gateway needs usage for every call it records, whatever the client asked for;
     // whether the client sees the usage chunk is canonical streamUsage, applied downstream.
     const clientOptions = isWireObject(request.extra.stream_options) ? request.extra.stream_options : {};
-    body.stream_options = { ...clientOptions, include_usage: true };
+    body.stream_options = extensibleCopy(clientOptions, { include_usage: true });
   }
   setDefined(body, 'stop', request.stop);
   if (request.tools) body.tools = request.tools.map(encodeTool);

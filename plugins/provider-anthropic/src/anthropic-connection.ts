@@ -1,5 +1,5 @@
 import {
-  GatewayError, parseRetryAfter, readSse, transportError, upstreamStatusError,
+  extensibleCopy, GatewayError, parseRetryAfter, readSse, transportError, upstreamStatusError,
   type AttemptContext, type ChatChunk, type ChatRequest, type ChatResult, type ConnectionSettings,
   type PassthroughFormat, type PassthroughTarget, type ProviderConnection, type UpstreamResponse, parseStreamEvent, readUpstreamJson,
 } from '@model-gateway/core';
@@ -52,7 +52,7 @@ export class AnthropicConnection implements ProviderConnection {
   async chat(request: ChatRequest, attempt: AttemptContext): Promise<ChatResult> {
     const encoded = encodeAnthropicRequest(request, attempt.model, { defaultMaxTokens: this.settings.options.default_max_tokens });
     const body = JSON.stringify(this.layout.body?.(encoded, attempt.model) ?? encoded);
-    const response = await attempt.send({ method: 'POST', url: this.layout.url(attempt.model, request.stream), headers: { ...this.headers }, body });
+    const response = await attempt.send({ method: 'POST', url: this.layout.url(attempt.model, request.stream), headers: extensibleCopy(this.headers), body });
     if (response.status >= 400) {
       const text = attempt.scrub(await response.body.text().catch(() => ''));
       throw upstreamStatusError(this.settings.name, response.status, decodeAnthropicError(response.status, text), parseRetryAfter(response.headers));

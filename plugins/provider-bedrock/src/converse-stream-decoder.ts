@@ -1,4 +1,4 @@
-import type { ChatChunk, ChatDelta, FinishReason, Usage } from '@model-gateway/core';
+import { extensibleCopy, type ChatChunk, type ChatDelta, type FinishReason, type Usage } from '@model-gateway/core';
 import type { ConverseUsage } from './converse-types';
 import { decodeConverseUsage, finishReasonOf } from './converse-usage';
 
@@ -63,10 +63,10 @@ export class ConverseStreamDecoder {
 
   private usageChunk(wire: ConverseUsage | undefined): ChatChunk[] {
     const usage: Usage | undefined = decodeConverseUsage(wire);
-    return usage ? [{ ...this.meta, choices: [], usage }] : [];
+    return usage ? [extensibleCopy(this.meta, { choices: [], usage })] : [];
   }
 
   private chunk(delta: ChatDelta, finishReason: FinishReason | null = null): ChatChunk {
-    return { ...this.meta, choices: [{ index: 0, delta, finishReason }] };
+    return extensibleCopy(this.meta, { choices: [{ index: 0, delta, finishReason }] });
   }
 }

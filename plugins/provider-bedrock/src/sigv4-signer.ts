@@ -1,6 +1,6 @@
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
-import type { UpstreamRequest } from '@model-gateway/core';
+import { extensibleCopy, type UpstreamRequest } from '@model-gateway/core';
 import { BEDROCK_SIGNING_SERVICE } from './bedrock-facts';
 
 export interface SigV4Keys {
@@ -32,7 +32,7 @@ export function sigV4Signer(keys: () => SigV4Keys, region: string): RequestSigne
   return async (request, signingDate) => {
     const url = new URL(request.url);
     // The host header is signed, so it must be the one undici sends: the URL's host with its port.
-    const headers: Record<string, string> = { ...request.headers, host: url.host };
+    const headers: Record<string, string> = extensibleCopy(request.headers, { host: url.host });
     const signed = await signer.sign(
       {
         method: request.method,

@@ -1,5 +1,5 @@
 import {
-  GatewayError, parseRetryAfter, parseStreamEvent, readSse, readUpstreamJson, transportError, upstreamStatusError,
+  extensibleCopy, GatewayError, parseRetryAfter, parseStreamEvent, readSse, readUpstreamJson, transportError, upstreamStatusError,
   type AttemptContext, type ChatChunk, type ChatRequest, type ChatResult, type ConnectionSettings,
   type EmbeddingsRequest, type EmbeddingsResponse, type ProviderConnection, type UpstreamResponse,
 } from '@model-gateway/core';
@@ -24,11 +24,11 @@ export class CohereConnection implements ProviderConnection {
 
   async chat(request: ChatRequest, attempt: AttemptContext): Promise<ChatResult> {
     const body = JSON.stringify(encodeCohereChat(request, attempt.model));
-    const headers = request.stream ? { ...this.headers, accept: 'text/event-stream' } : this.headers;
+    const headers = request.stream ? extensibleCopy(this.headers, { accept: 'text/event-stream' }) : this.headers;
     const response = await this.post(this.chatUrl, body, headers, attempt);
     const context = { model: attempt.model, created: Math.floor(Date.now() / 1000) };
     if (!request.stream) return { type: 'response', response: decodeCohereChat(await readUpstreamJson(response, attempt), context) };
-    return { type: 'stream', chunks: this.chunks(response, new CohereStreamDecoder({ ...context, scrub: (text) => attempt.scrub(text) }), attempt) };
+    return { type: 'stream', chunks: this.chunks(response, new CohereStreamDecoder(extensibleCopy(context, { scrub: (text: string) => attempt.scrub(text) })), attempt) };
   }
 
   async embeddings(request: EmbeddingsRequest, attempt: AttemptContext): Promise<EmbeddingsResponse> {
@@ -38,7 +38,7 @@ export class CohereConnection implements ProviderConnection {
   }
 
   private async post(url: string, body: string, headers: Record<string, string>, attempt: AttemptContext): Promise<UpstreamResponse> {
-    const response = await attempt.send({ method: 'POST', url, headers: { ...headers }, body });
+    const response = await attempt.send({ method: 'POST', url, headers: extensibleCopy(headers), body });
     if (response.status < 400) return response;
     const text = attempt.scrub(await response.body.text().catch(() => ''));
     throw upstreamStatusError(this.settings.name, response.status, decodeCohereError(response.status, text), parseRetryAfter(response.headers));

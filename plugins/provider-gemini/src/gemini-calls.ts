@@ -5,7 +5,7 @@
  * SSE streams with in-band errors) is here, once.
  */
 import {
-  GatewayError, parseRetryAfter, readSse, transportError, upstreamStatusError,
+  extensibleCopy, GatewayError, parseRetryAfter, readSse, transportError, upstreamStatusError,
   type AttemptContext, type ChatChunk, type ChatRequest, type ChatResult, type UpstreamResponse, parseStreamEvent, readUpstreamJson,
 } from '@model-gateway/core';
 import {
@@ -34,7 +34,7 @@ export async function geminiChat(request: ChatRequest, attempt: AttemptContext, 
 
 /** POSTs a JSON body; a non-2xx answer becomes the gateway's error, with the key scrubbed. */
 export async function postGemini(url: string, body: string, target: Pick<GeminiTarget, 'connection' | 'headers'>, attempt: AttemptContext): Promise<UpstreamResponse> {
-  const response = await attempt.send({ method: 'POST', url, headers: { ...target.headers }, body });
+  const response = await attempt.send({ method: 'POST', url, headers: extensibleCopy(target.headers), body });
   if (response.status < 400) return response;
   const text = attempt.scrub(await response.body.text().catch(() => ''));
   const details = decodeGeminiError(response.status, text);

@@ -1,4 +1,4 @@
-import { readUpstreamJson } from '@model-gateway/core';
+import { extensibleCopy, readUpstreamJson } from '@model-gateway/core';
 import type {
   AttemptContext, ChatRequest, ChatResult, ConnectionSettings, EmbeddingsRequest, EmbeddingsResponse,
   PassthroughFormat, PassthroughTarget, ProviderConnection,
@@ -23,7 +23,7 @@ export class GeminiConnection implements ProviderConnection {
   passthrough(format: PassthroughFormat, operation: string, model: string, query?: Record<string, string>, apiVersion?: string): PassthroughTarget | undefined {
     if (format !== 'gemini') return undefined;
     const search = query?.alt ? `?alt=${encodeURIComponent(query.alt)}` : '';
-    return { url: `${this.methodUrl(model, operation, apiVersion)}${search}`, headers: { ...this.headers } };
+    return { url: `${this.methodUrl(model, operation, apiVersion)}${search}`, headers: extensibleCopy(this.headers) };
   }
 
   chat(request: ChatRequest, attempt: AttemptContext): Promise<ChatResult> {

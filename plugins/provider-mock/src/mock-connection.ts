@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  abortableSleep, GatewayError, upstreamStatusError,
+  abortableSleep, extensibleCopy, GatewayError, upstreamStatusError,
   type AttemptContext, type Cancellation, type ChatChunk, type ChatRequest, type ChatResult, type ConnectionSettings,
   type EmbeddingsRequest, type EmbeddingsResponse, type ProviderConnection,
 } from '@model-gateway/core';
@@ -23,15 +23,14 @@ export class MockConnection implements ProviderConnection {
     if (!request.stream) {
       return {
         type: 'response',
-        response: {
-          ...base,
+        response: extensibleCopy(base, {
           choices: [{
             index: 0,
-            message: toolCall ? { role: 'assistant', content: null, toolCalls: [toolCall] } : { role: 'assistant', content: text },
-            finishReason: toolCall ? 'tool_calls' : 'stop',
+            message: toolCall ? { role: 'assistant' as const, content: null, toolCalls: [toolCall] } : { role: 'assistant' as const, content: text },
+            finishReason: toolCall ? ('tool_calls' as const) : ('stop' as const),
           }],
           usage,
-        },
+        }),
       };
     }
     return { type: 'stream', chunks: this.chunks(base, text, toolCall, usage, behaviour, attempt.cancellation) };
@@ -60,21 +59,22 @@ export class MockConnection implements ProviderConnection {
     behaviour: MockBehaviour,
     cancellation: Cancellation,
   ): AsyncGenerator<ChatChunk> {
-    yield { ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finishReason: null }] };
+    const chunk = (choices: ChatChunk['choices']): ChatChunk => extensibleCopy(base, { choices });
+    yield chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finishReason: null }]);
     if (toolCall) {
-      yield { ...base, choices: [{ index: 0, delta: { toolCalls: [{ index: 0, id: toolCall.id, name: toolCall.name, argumentsDelta: '' }] }, finishReason: null }] };
+      yield chunk([{ index: 0, delta: { toolCalls: [{ index: 0, id: toolCall.id, name: toolCall.name, argumentsDelta: '' }] }, finishReason: null }]);
       for (const piece of splitReply(toolCall.arguments, behaviour.stream_chunks)) {
         await abortableSleep(behaviour.chunk_interval_ms, cancellation);
-        yield { ...base, choices: [{ index: 0, delta: { toolCalls: [{ index: 0, argumentsDelta: piece }] }, finishReason: null }] };
+        yield chunk([{ index: 0, delta: { toolCalls: [{ index: 0, argumentsDelta: piece }] }, finishReason: null }]);
       }
     } else {
       for (const piece of splitReply(text, behaviour.stream_chunks)) {
         await abortableSleep(behaviour.chunk_interval_ms, cancellation);
-        yield { ...base, choices: [{ index: 0, delta: { content: piece }, finishReason: null }] };
+        yield chunk([{ index: 0, delta: { content: piece }, finishReason: null }]);
       }
     }
-    yield { ...base, choices: [{ index: 0, delta: {}, finishReason: toolCall ? 'tool_calls' : 'stop' }] };
-    yield { ...base, choices: [], usage };
+    yield chunk([{ index: 0, delta: {}, finishReason: toolCall ? 'tool_calls' : 'stop' }]);
+    yield extensibleCopy(base, { choices: [], usage });
   }
 
   private behaviour(extra: Record<string, unknown>): MockBehaviour {

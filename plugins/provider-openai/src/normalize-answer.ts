@@ -3,6 +3,7 @@
  * OpenAI's shape before format-openai decodes it: reasoning under other names becomes
  * `reasoning_content`, and content sent as text and reasoning chunks becomes plain text.
  */
+import { extensibleCopy } from '@model-gateway/core';
 import type { OpenAiDialect } from './openai-dialect';
 
 type Wire = Record<string, unknown>;
@@ -13,17 +14,16 @@ const isObject = (value: unknown): value is Wire => typeof value === 'object' &&
 export function normalizeAnswer(answer: unknown, part: 'message' | 'delta', dialect: OpenAiDialect): unknown {
   if (!isObject(answer) || !Array.isArray(answer.choices)) return answer;
   if (!dialect.reasoningFields?.length && !dialect.contentChunks) return answer;
-  return {
-    ...answer,
+  return extensibleCopy(answer, {
     choices: answer.choices.map((choice) => {
       if (!isObject(choice) || !isObject(choice[part])) return choice;
-      return { ...choice, [part]: normalizeMessage(choice[part] as Wire, part, dialect) };
+      return extensibleCopy(choice, { [part]: normalizeMessage(choice[part] as Wire, part, dialect) });
     }),
-  };
+  });
 }
 
 function normalizeMessage(message: Wire, part: 'message' | 'delta', dialect: OpenAiDialect): Wire {
-  const out: Wire = { ...message };
+  const out: Wire = extensibleCopy(message);
   if (dialect.contentChunks && Array.isArray(out.content)) {
     const { text, thinking } = splitChunks(out.content);
     // A complete message with no text has null content, as on OpenAI's wire; a delta just has none.

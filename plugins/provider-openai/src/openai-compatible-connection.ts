@@ -1,5 +1,5 @@
 import {
-  GatewayError, parseRetryAfter, readSse, transportError, upstreamStatusError,
+  extensibleCopy, GatewayError, parseRetryAfter, readSse, transportError, upstreamStatusError,
   type AttemptContext, type ChatChunk, type ChatRequest, type ChatResult, type ConnectionSettings,
   type EmbeddingsRequest, type EmbeddingsResponse, type PassthroughFormat, type PassthroughTarget, type ProviderConnection, type UpstreamResponse, parseStreamEvent, readUpstreamJson,
 } from '@model-gateway/core';
@@ -38,7 +38,7 @@ export class OpenAiCompatibleConnection implements ProviderConnection {
     if (format !== 'openai') return undefined;
     const url = this.layout.url(operation, model);
     if (url === undefined) return undefined;
-    return this.dialect?.streamOptions === false ? { url, headers: { ...this.passthroughHeaders }, streamOptions: false } : { url, headers: { ...this.passthroughHeaders } };
+    return this.dialect?.streamOptions === false ? { url, headers: extensibleCopy(this.passthroughHeaders), streamOptions: false } : { url, headers: extensibleCopy(this.passthroughHeaders) };
   }
 
   async chat(request: ChatRequest, attempt: AttemptContext): Promise<ChatResult> {
@@ -73,7 +73,7 @@ export class OpenAiCompatibleConnection implements ProviderConnection {
   }
 
   private async post(url: string, body: string, attempt: AttemptContext): Promise<UpstreamResponse> {
-    const response = await attempt.send({ method: 'POST', url, headers: { ...this.headers }, body });
+    const response = await attempt.send({ method: 'POST', url, headers: extensibleCopy(this.headers), body });
     if (response.status < 400) return response;
     const text = attempt.scrub(await response.body.text().catch(() => ''));
     throw upstreamStatusError(this.settings.name, response.status, decodeOpenAiError(response.status, text), parseRetryAfter(response.headers));

@@ -2,14 +2,14 @@
  * Applies an OpenAiDialect to request bodies that format-openai encoded. Checks come
  * first and use OpenAI's field names (the ones the client knows); renames come last.
  */
-import { GatewayError, type ChatRequest } from '@model-gateway/core';
+import { extensibleCopy, GatewayError, type ChatRequest } from '@model-gateway/core';
 import type { OpenAiDialect } from './openai-dialect';
 import { fitToolCallId } from './tool-call-ids';
 
 type Body = Record<string, unknown>;
 
 export function rewriteChatBody(body: Body, request: ChatRequest, dialect: OpenAiDialect): Body {
-  const out: Body = { ...body };
+  const out: Body = extensibleCopy(body);
   for (const field of dialect.dropFields ?? []) delete out[field];
   placeTopK(out, request, dialect);
   for (const rule of dialect.unsupported ?? []) {
@@ -27,7 +27,7 @@ export function rewriteChatBody(body: Body, request: ChatRequest, dialect: OpenA
 }
 
 export function rewriteEmbeddingsBody(body: Body, dialect: OpenAiDialect): Body {
-  return rename({ ...body }, dialect.renameEmbeddingsFields);
+  return rename(extensibleCopy(body), dialect.renameEmbeddingsFields);
 }
 
 /** format-openai leaves top-k out (OpenAI has none); here it goes where the provider takes it, or is refused. */
@@ -48,10 +48,10 @@ function rewriteMessage(message: unknown, index: number, dialect: OpenAiDialect)
   }
   const rule = dialect.toolCallIds;
   if (!rule) return wire;
-  const out: Body = { ...wire };
+  const out: Body = extensibleCopy(wire);
   if (typeof out.tool_call_id === 'string') out.tool_call_id = fitToolCallId(out.tool_call_id, rule);
   if (Array.isArray(out.tool_calls)) {
-    out.tool_calls = out.tool_calls.map((call: Body) => (typeof call.id === 'string' ? { ...call, id: fitToolCallId(call.id, rule) } : call));
+    out.tool_calls = out.tool_calls.map((call: Body) => (typeof call.id === 'string' ? extensibleCopy(call, { id: fitToolCallId(call.id, rule) }) : call));
   }
   return out;
 }

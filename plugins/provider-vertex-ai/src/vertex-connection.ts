@@ -1,5 +1,5 @@
 import {
-  GatewayError, readUpstreamJson,
+  extensibleCopy, GatewayError, readUpstreamJson,
   type AttemptContext, type ChatRequest, type ChatResult, type ConnectionSettings, type EmbeddingsRequest, type EmbeddingsResponse,
   type PassthroughFormat, type PassthroughTarget, type ProviderConnection, type UpstreamRequest,
 } from '@model-gateway/core';
@@ -43,7 +43,7 @@ export class VertexConnection implements ProviderConnection {
     const parsed = vertexModel(model);
     if (format !== 'gemini' || parsed.publisher !== 'google') return undefined;
     const search = query?.alt ? `?alt=${encodeURIComponent(query.alt)}` : '';
-    return { url: `${vertexMethodUrl(this.place(), parsed, operation)}${search}`, headers: { ...this.headers } };
+    return { url: `${vertexMethodUrl(this.place(), parsed, operation)}${search}`, headers: extensibleCopy(this.headers) };
   }
 
   chat(request: ChatRequest, attempt: AttemptContext): Promise<ChatResult> {
@@ -87,7 +87,7 @@ export class VertexConnection implements ProviderConnection {
     return {
       url: (model, stream) => vertexMethodUrl(this.place(), vertexModel(model), stream ? 'streamRawPredict' : 'rawPredict'),
       // Vertex names the model in the URL and the API version in the body.
-      body: ({ model: _model, ...body }) => ({ ...body, anthropic_version: VERTEX_ANTHROPIC_VERSION }),
+      body: ({ model: _model, ...body }) => extensibleCopy(body, { anthropic_version: VERTEX_ANTHROPIC_VERSION }),
       headers: {},
     };
   }

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'tsyringe';
 import type { Logger } from 'pino';
-import { TOKENS, type AttemptRecord, type GatewayRuntime, type PipelinePlugin, type RouteDefinition, type StateStore } from '@model-gateway/core';
+import { extensibleCopy, TOKENS, type AttemptRecord, type GatewayRuntime, type PipelinePlugin, type RouteDefinition, type StateStore } from '@model-gateway/core';
 import { MODEL_CATALOG, type ModelCatalog } from '@model-gateway/model-catalog';
 import { usageRoutes } from './usage-api';
 import { BUCKET_TTL_SECONDS, bucketStart, counterIncrements, targetCounters, usageKey } from './usage-counters';
@@ -33,7 +33,8 @@ export class UsageAccounting implements PipelinePlugin {
   onAttemptEnd(record: AttemptRecord): void {
     const cost = this.cost.compute(record.providerType, record.model, record.usage, new Date(record.startedAt));
     if (this.usageLog.isLevelEnabled('info')) {
-      this.usageLog.info({ usage: { ...record, costUsd: cost.usd, priced: cost.priced, ...(cost.note ? { costNote: cost.note } : {}) } }, 'usage');
+      // An undefined costNote is left out of the JSON line, like the record's own unset fields.
+      this.usageLog.info({ usage: extensibleCopy(record, { costUsd: cost.usd, priced: cost.priced, costNote: cost.note }) }, 'usage');
     }
     this.store
       .incrementHash(
