@@ -4,9 +4,9 @@
  * Instructions per request (`npm run bench:instructions`, needs valgrind): each arm's
  * event-loop thread under callgrind, counted over a fixed number of c=1 requests once
  * the arm is warm. Latency on a small shared VM moves twofold within minutes; an
- * instruction count does not (repeat runs agree within 0.1%), so this is the figure to
- * compare two builds by. It does not see what latency also pays for: cache misses,
- * wake-ups, V8's helper threads.
+ * instruction count barely moves (repeat runs of one build agreed within 2%), so this is
+ * the figure to compare two builds by. It does not see what latency also pays for: cache
+ * misses, wake-ups, V8's helper threads.
  *
  * Every arm but `direct` proxies to one fake upstream running natively; `direct` is a
  * fake upstream of its own under callgrind, called straight.
