@@ -3,7 +3,8 @@ import { createLogger } from './create-logger';
 
 describe('createLogger', () => {
   it('writes stdout synchronously, so no log line goes through the thread pool', () => {
-    const stream = createLogger('info')[pino.symbols.streamSym] as unknown as { sync: boolean; fd: number };
+    const logger = createLogger('info') as unknown as Record<symbol, { sync: boolean; fd: number }>;
+    const stream = logger[pino.symbols.streamSym];
     expect(stream.fd).toBe(1);
     expect(stream.sync).toBe(true);
   });
