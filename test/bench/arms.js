@@ -73,7 +73,8 @@ function gatewayYaml(port, upstreamPort) {
     'providers:',
     `  bench-upstream: { type: openai, base_url: "http://127.0.0.1:${upstreamPort}/v1", api_key: "bench-key" }`,
     'endpoints:',
-    '  - { name: bench, kind: chat, provider: bench-upstream, model: gpt-bench }',
+    // A model the catalogue prices, so usage accounting costs each answer as it does real traffic's.
+    '  - { name: bench, kind: chat, provider: bench-upstream, model: gpt-4o-mini }',
     '',
   ].join('\n');
 }

@@ -1,6 +1,7 @@
 import { calcPrice, findProvider, type ModelInfo, type ModelPrice } from '@pydantic/genai-prices';
 import type { Usage } from '@model-gateway/core';
 import type { ModelCapabilities, ModelPrices } from './model-entry';
+import { linearCost, priceShape, type PriceShape, type PricedTokens } from './linear-genai-price';
 
 /** What genai-prices knows of one model, in the catalogue's terms. */
 export interface GenaiFacts {
@@ -53,19 +54,31 @@ export function genaiFacts(providerId: string, info: ModelInfo, now = new Date()
   };
 }
 
-/** What genai-prices charges for canonical usage (its input_tokens include cache reads and writes, as ours do). */
+/** Each provider and model's price shape, read off genai-prices on first use (its data is fixed at build time). */
+const shapes = new Map<string, PriceShape>();
+
+/**
+ * What genai-prices charges for canonical usage (its input_tokens include cache reads and
+ * writes, as ours do): from the model's linear weights when its price is flat, else from
+ * calcPrice (tiered, dated or time-of-day prices, and usage it would reject).
+ */
 export function genaiCost(providerId: string, model: string, usage: Usage, at: Date): number | undefined {
-  const result = calcPrice(
-    {
-      input_tokens: usage.inputTokens,
-      output_tokens: usage.outputTokens,
-      cache_read_tokens: usage.cachedInputTokens,
-      cache_write_tokens: usage.cacheWriteTokens,
-    },
-    model,
-    { providerId, timestamp: at },
-  );
-  return result?.total_price;
+  const key = `${providerId}\u0000${model}`;
+  let shape = shapes.get(key);
+  if (shape === undefined) {
+    shape = priceShape(providerId, model);
+    shapes.set(key, shape);
+  }
+  if (shape === 'unmatched') return undefined;
+  const tokens: PricedTokens = {
+    input_tokens: usage.inputTokens,
+    output_tokens: usage.outputTokens,
+    cache_read_tokens: usage.cachedInputTokens,
+    cache_write_tokens: usage.cacheWriteTokens,
+  };
+  const cached = (tokens.cache_read_tokens ?? 0) + (tokens.cache_write_tokens ?? 0);
+  if (shape !== 'not-linear' && cached <= tokens.input_tokens) return linearCost(shape, tokens);
+  return calcPrice(tokens, model, { providerId, timestamp: at })?.total_price;
 }
 
 /**
