@@ -59,8 +59,8 @@ const shapes = new Map<string, PriceShape>();
 
 /**
  * What genai-prices charges for canonical usage (its input_tokens include cache reads and
- * writes, as ours do): from the model's linear weights when its price is flat, else from
- * calcPrice (tiered, dated or time-of-day prices, and usage it would reject).
+ * writes, as ours do): from the model's weights when its price is flat or tiered by input
+ * tokens, else from calcPrice (dated or time-of-day prices, and usage it would reject).
  */
 export function genaiCost(providerId: string, model: string, usage: Usage, at: Date): number | undefined {
   const key = `${providerId}\u0000${model}`;

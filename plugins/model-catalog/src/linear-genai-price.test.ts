@@ -1,10 +1,10 @@
 import { calcPrice, findProvider } from '@pydantic/genai-prices';
 import { genaiCost } from './genai-prices-source';
-import { linearCost, priceShape, type PricedTokens } from './linear-genai-price';
+import { linearCost, priceShape, type LinearPrice, type PricedTokens } from './linear-genai-price';
 
 const PROVIDERS = ['openai', 'anthropic', 'google', 'azure', 'aws', 'mistral', 'groq', 'together', 'fireworks', 'cohere', 'deepseek', 'x-ai'];
 
-/** Deterministic usages: zeros, one kind at a time, and mixes with cached tokens inside the input. */
+/** Deterministic usages: zeros, one kind at a time, both sides of the usual tier start, and mixes with cached tokens inside the input. */
 function usages(): PricedTokens[] {
   let seed = 42;
   const next = (max: number) => {
@@ -16,9 +16,12 @@ function usages(): PricedTokens[] {
     { input_tokens: 1, output_tokens: 0 },
     { input_tokens: 0, output_tokens: 1 },
     { input_tokens: 150_000, output_tokens: 4_000, cache_read_tokens: 150_000 },
+    { input_tokens: 200_000, output_tokens: 5, cache_read_tokens: 1_000 },
+    { input_tokens: 200_001, output_tokens: 5, cache_write_tokens: 1_000 },
+    { input_tokens: 1_500_000, output_tokens: 70_000, cache_read_tokens: 900_000 },
   ];
-  for (let i = 0; i < 12; i++) {
-    const input = next(180_000);
+  for (let i = 0; i < 16; i++) {
+    const input = next(i % 2 ? 180_000 : 400_000);
     const read = next(input);
     list.push({ input_tokens: input, output_tokens: next(20_000), cache_read_tokens: read, cache_write_tokens: next(input - read) });
   }
@@ -26,7 +29,7 @@ function usages(): PricedTokens[] {
 }
 
 describe('linear genai-prices prices', () => {
-  it('price every flat-priced model as calcPrice does, for every usage', () => {
+  it('price every flat or tiered model as calcPrice does, for every usage', () => {
     let linear = 0;
     for (const providerId of PROVIDERS) {
       for (const model of findProvider({ providerId })?.models ?? []) {
@@ -39,14 +42,25 @@ describe('linear genai-prices prices', () => {
         }
       }
     }
-    // The fast path must cover most of the catalogue, or it is not worth having.
-    expect(linear).toBeGreaterThan(200);
+    // The fast path must cover most of the catalogue (427 of the 446 models matched by their own ids), or it is not worth having.
+    expect(linear).toBeGreaterThan(400);
   });
 
-  it('keeps tiered and unknown models off the fast path', () => {
-    expect(typeof priceShape('openai', 'gpt-4o-mini')).toBe('object');
-    // Long-context surcharges: the rate depends on the request's size.
-    expect(priceShape('anthropic', 'claude-sonnet-4-5')).toBe('not-linear');
+  it('gives a tiered price one band per tier start, and keeps dated prices and unknown models off the fast path', () => {
+    expect(priceShape('openai', 'gpt-4o-mini')).toMatchObject({ bands: [{ above: -1 }] });
+    // A long-context surcharge: past 200K input tokens the whole request is charged at the tier's rates.
+    const tiered = priceShape('anthropic', 'claude-sonnet-4-5') as LinearPrice;
+    expect(tiered.bands.map((band) => band.above)).toEqual([-1, 200_000]);
+    expect(tiered.bands[1].input).toBeGreaterThan(tiered.bands[0].input);
+    // Dated and time-of-day prices: the model calcPrice matches has a list of prices.
+    const zero = { input_tokens: 0, output_tokens: 0 };
+    const dated = PROVIDERS.flatMap((providerId) =>
+      (findProvider({ providerId })?.models ?? [])
+        .filter((m) => Array.isArray(calcPrice(zero, m.id, { providerId })?.model.prices))
+        .map((m) => [providerId, m.id]),
+    );
+    expect(dated.length).toBeGreaterThan(10);
+    for (const [providerId, model] of dated) expect(priceShape(providerId, model)).toBe('not-linear');
     expect(priceShape('openai', 'no-such-model-anywhere')).toBe('unmatched');
   });
 
