@@ -82,10 +82,14 @@ describe('UsageCost', () => {
     costs.compute('openai', 'no-such-model-xyz', usage);
     costs.compute('openai', 'no-such-model-xyz', usage);
     expect(calcPrice).toHaveBeenCalledTimes(1);
-    // A known model is matched once, then each call prices its own usage.
+    // A known flat-priced model is matched once and its rates read once (per process: the price
+    // list is fixed), so pricing each later call's usage takes no calcPrice at all.
     costs.compute('openai', 'gpt-4o-mini', usage);
-    costs.compute('openai', 'gpt-4o-mini', usage);
-    expect(calcPrice).toHaveBeenCalledTimes(1 + 1 + 2);
+    const afterFirst = jest.mocked(calcPrice).mock.calls.length;
+    const second = costs.compute('openai', 'gpt-4o-mini', { inputTokens: 1000, outputTokens: 10, totalTokens: 1010 });
+    expect(calcPrice).toHaveBeenCalledTimes(afterFirst);
+    const expected = jest.requireActual('@pydantic/genai-prices').calcPrice({ input_tokens: 1000, output_tokens: 10 }, 'gpt-4o-mini', { providerId: 'openai' }).total_price;
+    expect(second.usd).toBeCloseTo(expected, 15);
   });
 
   it('costs 0 without usage (a failed attempt), and counts as priced: nothing was left unpriced', () => {
