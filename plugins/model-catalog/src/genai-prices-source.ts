@@ -54,7 +54,7 @@ export function genaiFacts(providerId: string, info: ModelInfo, now = new Date()
   };
 }
 
-/** Each provider and model's price shape, read off genai-prices on first use (its data is fixed at build time). */
+/** Each provider and model's price shape, read off genai-prices on first use: the gateway never updates its price data at run time. */
 const shapes = new Map<string, PriceShape>();
 
 /**
