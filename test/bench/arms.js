@@ -43,28 +43,19 @@ function direct(upstream) {
   };
 }
 
-async function pipe(upstream) {
-  const handle = procs.spawnNode('pipe-hop', [path.join(__dirname, 'pipe-hop.js'), '--port', '0', '--target', `http://127.0.0.1:${upstream.port}`]);
+/** Starts a bench script that proxies to the upstream and prints its port; returns the arm. */
+async function startHop(name, script, upstream, target, body) {
+  const handle = procs.spawnNode(name, [path.join(__dirname, script), '--port', '0', '--target', `http://127.0.0.1:${upstream.port}`]);
   const port = await procs.waitForPortLine(handle, procs.startupTimeoutMs(STARTUP_TIMEOUT_MS));
-  return {
-    name: 'pipe',
-    target: { host: '127.0.0.1', port, path: '/v1/chat/completions', headers: {} },
-    body: upstreamBody,
-    pid: handle.pid,
-    handle,
-  };
+  return { name, target: { host: '127.0.0.1', port, path: target, headers: {} }, body, pid: handle.pid, handle };
 }
 
-async function floor(upstream) {
-  const handle = procs.spawnNode('floor', [path.join(__dirname, 'stack-floor.js'), '--port', '0', '--target', `http://127.0.0.1:${upstream.port}`]);
-  const port = await procs.waitForPortLine(handle, procs.startupTimeoutMs(STARTUP_TIMEOUT_MS));
-  return {
-    name: 'floor',
-    target: { host: '127.0.0.1', port, path: '/gateway/native/v1/chat/completions', headers: {} },
-    body: { model: 'bench', messages },
-    pid: handle.pid,
-    handle,
-  };
+function pipe(upstream) {
+  return startHop('pipe', 'pipe-hop.js', upstream, '/v1/chat/completions', upstreamBody);
+}
+
+function floor(upstream) {
+  return startHop('floor', 'stack-floor.js', upstream, '/gateway/native/v1/chat/completions', { model: 'bench', messages });
 }
 
 function gatewayYaml(port, upstreamPort) {
