@@ -1,16 +1,34 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { TurnBatchedStream } from './turn-batched-stream';
+
+let stdout: TurnBatchedStream | undefined;
+
+/**
+ * The one stdout stream of the process, shared by every logger so their lines keep
+ * their order. Lines still pending when the process exits (process.exit, the last
+ * handle closing, an uncaught exception) are written from the 'exit' event; only a
+ * kill that lets no code run (SIGKILL) loses the current turn's lines.
+ */
+function stdoutStream(): TurnBatchedStream {
+  if (!stdout) {
+    stdout = new TurnBatchedStream(pino.destination({ dest: 1, sync: true }));
+    process.once('exit', stdout.flushNow);
+  }
+  return stdout;
+}
 
 /**
  * JSON logs on stdout. Secrets are Secret instances that print as [redacted];
  * the redact list is a second net for header maps that pass through a log call.
  *
- * Lines are written synchronously, as Node's own console does for files and pipes.
- * pino's default stdout destination is asynchronous: it hands every write to the
- * libuv thread pool, which for the one usage line per request meant waking a pool
- * thread and then the event loop again: 3.6-4.2 context switches per request at
- * concurrency 1 against 2.0 (the gateway's threads in /proc, 2-vCPU machine). A write of
- * a few hundred bytes to a pipe or file costs a few µs inline; a log reader that
- * stops reading does stall the gateway, as it would any process logging to it.
+ * Lines are written synchronously, as Node's own console does for files and pipes,
+ * one write per event-loop turn (TurnBatchedStream). pino's default stdout
+ * destination is asynchronous: it hands every write to the libuv thread pool, which
+ * for the one usage line per request meant waking a pool thread and then the event
+ * loop again: 3.6-4.2 context switches per request at concurrency 1 against 2.0 (the
+ * gateway's threads in /proc, 2-vCPU machine). A write of a few hundred bytes to a
+ * pipe or file costs a few µs inline; a log reader that stops reading does stall the
+ * gateway, as it would any process logging to it.
  */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino(
@@ -22,6 +40,6 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
         censor: '[redacted]',
       },
     },
-    destination ?? pino.destination({ dest: 1, sync: true }),
+    destination ?? stdoutStream(),
   );
 }
