@@ -11,16 +11,17 @@ import { TOKENS } from './di/tokens';
 import { createApp } from './http/create-app';
 import { expressServerClasses } from './http/express-server-classes';
 import { createLogger } from './logging/create-logger';
-import { GatewayRuntime } from './pipeline/gateway-runtime';
 import { Pipeline } from './pipeline/pipeline';
+import { RouteHints } from './pipeline/route-hints';
+import { Runtime } from './pipeline/runtime';
 import { RelayProxy } from './passthrough/relay-proxy';
 import { PluginRegistry } from './plugins/plugin-registry';
-import type { ConnectionSettings } from './plugins/provider-definition';
+import type { ConnectionSettings } from './contracts/provider-definition';
 import { ConnectionRegistry } from './registry/connection-registry';
 import { EndpointRegistry } from './registry/endpoint-registry';
 import { LiveConfig } from './config/live-config';
 import { createStateStore } from './state/create-state-store';
-import type { StateStore } from './state/state-store';
+import type { StateStore } from './contracts/state-store';
 import { UpstreamClient } from './upstream/upstream-client';
 
 export interface GatewayOptions {
@@ -52,7 +53,8 @@ export class Gateway {
     readonly endpoints: EndpointRegistry,
     readonly connections: ConnectionRegistry,
     readonly store: StateStore,
-    readonly runtime: GatewayRuntime,
+    readonly runtime: Runtime,
+    private readonly pipeline: Pipeline,
     readonly logger: Logger,
     private readonly upstream: UpstreamClient,
     private readonly relayProxy: RelayProxy,
@@ -64,7 +66,7 @@ export class Gateway {
     const container = rootContainer.createChildContainer();
     const plugins = new PluginRegistry(container);
     const config = readConfig(options, plugins);
-    const logger = options.logger ?? createLogger(options.env?.LOG_LEVEL ?? process.env.LOG_LEVEL ?? config.logging.level);
+    const logger = options.logger ?? createLogger(options.env?.LOG_LEVEL ?? process.env.LOG_LEVEL ?? config.logging.level, undefined, plugins.clientCredentialHeaders());
     for (const warning of config.warnings) logger.warn(warning);
 
     const store = createStateStore(
@@ -87,11 +89,10 @@ export class Gateway {
     await connections.apply(config.connections);
     endpoints.replaceConfigEndpoints(config.endpoints);
     const pipeline = new Pipeline(plugins.pipelinePlugins(), logger);
-    const relayProxy = new RelayProxy();
-    const runtime = new GatewayRuntime(endpoints, connections, pipeline, store, logger, upstream, relayProxy);
-    container.register(GatewayRuntime, { useValue: runtime });
+    const relayProxy = new RelayProxy(plugins.clientCredentialHeaders());
+    const runtime = new Runtime(endpoints, connections, pipeline, store, logger, upstream, relayProxy, new RouteHints(plugins.apiStyles.values()));
 
-    const gateway = new Gateway(container, config, live, plugins, endpoints, connections, store, runtime, logger, upstream, relayProxy, options);
+    const gateway = new Gateway(container, config, live, plugins, endpoints, connections, store, runtime, pipeline, logger, upstream, relayProxy, options);
     await gateway.listen();
     if (options.configFile && options.watch !== false) gateway.watch(options.configFile);
     return gateway;
@@ -128,7 +129,7 @@ export class Gateway {
 
   /**
    * Live connections that run-time endpoints use and the new file no longer defines
-   * (e.g. the implicit `mock` one after the file's last mock endpoint went): an
+   * (e.g. an implicit one after the file's last endpoint of that type went): an
    * unrelated edit must not pull a connection out from under a run-time endpoint.
    */
   private runtimeOnlyConnections(next: GatewayConfig): ConnectionSettings[] {
@@ -157,7 +158,14 @@ export class Gateway {
   }
 
   private async listen(): Promise<void> {
-    const app = createApp({ plugins: this.plugins, runtime: this.runtime, store: this.store, logger: this.logger, bodyLimit: this.config.server.bodyLimit });
+    const app = createApp({
+      apiStyles: this.plugins.apiStyles.values(),
+      pipelinePlugins: this.pipeline.plugins,
+      runtime: this.runtime,
+      store: this.store,
+      logger: this.logger,
+      bodyLimit: this.config.server.bodyLimit,
+    });
     const server = http.createServer(expressServerClasses(app), app);
     // LLM calls outlive Node's default request timeout (300 s); upstream timeouts bound them instead.
     server.requestTimeout = 0;

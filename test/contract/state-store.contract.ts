@@ -1,4 +1,4 @@
-import type { StateStore } from '../../core/src/state/state-store';
+import type { StateStore } from '../../core/src/contracts/state-store';
 
 export interface StateStoreFixture {
   store: StateStore;

@@ -37,7 +37,7 @@ export interface ChatMessage {
   /** On a `tool` message: the call it answers. */
   toolCallId?: string;
   reasoning?: string;
-  /** Opaque proof that goes back with `reasoning` on the next turn (Anthropic's thinking signature, Gemini's thought signature). */
+  /** Opaque proof that goes back with `reasoning` on the next turn (a thinking or thought signature, in the formats that have one). */
   reasoningSignature?: string;
   refusal?: string | null;
   /** Wire fields not modelled here, kept so a same-family encoder can send the message back unchanged. */
@@ -61,7 +61,7 @@ export type ResponseFormat =
 /** How hard a reasoning model should think; each provider maps it to its own knob. */
 export interface ReasoningConfig {
   effort?: 'none' | 'minimal' | 'low' | 'medium' | 'high';
-  /** An explicit thinking budget in tokens (Anthropic, Gemini); wins over `effort` where both exist. */
+  /** An explicit thinking budget in tokens, for providers that take one; wins over `effort` where both exist. */
   budgetTokens?: number;
 }
 
@@ -70,7 +70,7 @@ export interface ChatRequest {
   temperature?: number;
   maxTokens?: number;
   topP?: number;
-  /** Sample from the K most likely tokens (Anthropic, Gemini, Cohere); OpenAI-family providers have no such knob. */
+  /** Sample from the K most likely tokens, for providers that have the knob (not every format does). */
   topK?: number;
   n?: number;
   stream: boolean;

@@ -8,8 +8,8 @@ export interface InlineData {
 const DATA_URL = /^data:([^;,]+)?((?:;[^;,]+)*?);base64,(.*)$/s;
 
 /**
- * Splits a base64 `data:` URL. Providers that take images as bytes (Anthropic,
- * Gemini, Bedrock) need the parts; any other URL gives undefined.
+ * Splits a base64 `data:` URL. Providers that take images as bytes need the parts;
+ * any other URL gives undefined.
  */
 export function parseDataUrl(url: string): InlineData | undefined {
   const match = DATA_URL.exec(url);

@@ -1,6 +1,6 @@
 import type { EmbeddingEncoding, EmbeddingVector } from './embeddings';
 
-/** Converts a vector to the encoding a client asked for: base64 is little-endian float32, as on OpenAI's wire. */
+/** Converts a vector to the encoding a client asked for: base64 is little-endian float32, the common wire form. */
 export function encodeVector(vector: EmbeddingVector, encoding: EmbeddingEncoding): EmbeddingVector {
   if (encoding === 'base64') {
     if (typeof vector === 'string') return vector;

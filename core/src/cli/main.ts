@@ -55,7 +55,7 @@ function checkConfig(file: string): number {
 function schema(args: CliArgs): number {
   const registry = new PluginRegistry(container.createChildContainer());
   loadConfigText('{}', { registry });
-  const json = `${JSON.stringify(configJsonSchema(registry.providers), null, 2)}\n`;
+  const json = `${JSON.stringify(configJsonSchema(registry), null, 2)}\n`;
   const reference = renderConfigReference(JSON.parse(json));
   const dir = path.resolve(__dirname, '../../../config');
   const targets: Array<[string, string]> = [[path.join(dir, 'gateway.schema.json'), json], [path.join(dir, 'reference.md'), reference]];

@@ -1,4 +1,4 @@
-import type { ProviderDefinition } from '../plugins/provider-definition';
+import type { ProviderDefinition } from '../contracts/provider-definition';
 import type { RawGatewayConfig } from './config-schema';
 import { choiceHint } from './choice-hint';
 import { checkModelsSection } from './models-config';
@@ -50,7 +50,7 @@ function checkProvider(
   }
   const problems: string[] = [];
   // An implicit connection has only the type's defaults; a type with a required field
-  // (Azure's resource URL) can only be used through a providers: entry that sets it.
+  // (a resource URL, say) can only be used through a providers: entry that sets it.
   const defaults = connection ? undefined : definition.optionsSchema?.safeParse({});
   if (defaults && !defaults.success) {
     const fields = [...new Set(defaults.error.issues.map((issue) => issue.path.join('.')))].join(', ');

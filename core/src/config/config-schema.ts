@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import type { ProviderDefinition } from '../plugins/provider-definition';
+import type { EndpointSettingsDefinition } from '../contracts/endpoint-settings';
+import type { ProviderDefinition } from '../contracts/provider-definition';
 import { modelsSectionSchema } from './models-config';
-import { breakerSchema, fallbackSchema, retrySchema, targetSchema } from './routing-config';
+import { fallbackSchema, retrySchema, targetSchema } from './routing-config';
+
+/** What the config schema is built from: the provider types and endpoint sections the plugins registered. */
+export interface SchemaSources {
+  providers: ReadonlyMap<string, ProviderDefinition>;
+  endpointSettings: ReadonlyMap<string, EndpointSettingsDefinition>;
+}
 
 export const NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 
@@ -25,28 +32,37 @@ export const timeoutsSchema = z
   })
   .describe('Upstream timeouts. Any expiry answers 504 upstream_timeout.');
 
-export const endpointSchema = z
-  .strictObject({
+/** The endpoint fields core defines; plugins add their sections beside them (buildEndpointSchema). */
+const endpointShape = {
     name: z
       .string()
       .regex(NAME_PATTERN, 'must match [A-Za-z0-9._-]+')
-      .describe('Unique endpoint name: the path segment of the native API and the `model` of OpenAI-style requests.'),
+      .describe('Unique endpoint name: the path segment of the native API and the `model` that clients of the other routes send.'),
     kind: z.enum(['chat', 'embeddings']).describe('Which request bodies the endpoint accepts.'),
     provider: z
       .string()
       .min(1)
       .optional()
-      .describe('A key of `providers:`, or a provider type used with its defaults and conventional key variable (e.g. `openai` reads OPENAI_API_KEY). Give `provider` and `model`, or `targets`.'),
-    model: z.string().min(1).optional().describe("The provider's model name (for Azure-style providers, the deployment). Goes with `provider`."),
+      .describe('A key of `providers:`, or a provider type used with its defaults and its conventional key variable (listed by `GET /api/providers`). Give `provider` and `model`, or `targets`.'),
+    model: z.string().min(1).optional().describe("The provider's model name (for providers that serve deployments, the deployment name). Goes with `provider`."),
     targets: z.array(targetSchema).min(1).optional().describe('A weighted traffic split over several providers/models, instead of `provider` and `model`.'),
     fallbacks: z.array(fallbackSchema).optional().describe('Tried in order when the split\'s pick fails with a retryable error or a refused key.'),
     retry: retrySchema.optional(),
-    breaker: breakerSchema.optional(),
     timeouts: timeoutsSchema.optional(),
     timeout: timeoutsSchema.optional().describe('Alias of `timeouts` (either may be used, not both).'),
-  })
-  .superRefine(oneRoutingShape)
-  .describe('A named endpoint that clients call.');
+};
+
+const coreEndpointSchema = z.strictObject(endpointShape);
+
+/** An endpoint entry: core's fields plus every section a plugin registered (`registerEndpointSettings`). */
+export function buildEndpointSchema(settings: ReadonlyMap<string, EndpointSettingsDefinition>) {
+  const pluginFields: Record<string, z.ZodType> = {};
+  for (const [field, definition] of settings) pluginFields[field] = definition.schema.optional();
+  return z
+    .strictObject({ ...endpointShape, ...pluginFields })
+    .superRefine(oneRoutingShape)
+    .describe('A named endpoint that clients call.') as unknown as z.ZodType<RawEndpoint, unknown>;
+}
 
 /** Either one provider/model or a split, with weights that leave something to route to. */
 function oneRoutingShape(endpoint: { provider?: string; model?: string; targets?: Array<{ weight: number }>; timeouts?: unknown; timeout?: unknown }, ctx: z.RefinementCtx): void {
@@ -126,7 +142,7 @@ export function providerSchema(definition: ProviderDefinition) {
  * Builds the whole config schema for the provider types that plugins registered,
  * so a drop-in provider plugin extends validation and the JSON Schema alike.
  */
-export function buildConfigSchema(providers: ReadonlyMap<string, ProviderDefinition>) {
+export function buildConfigSchema({ providers, endpointSettings }: SchemaSources) {
   const options = [...providers.values()].map(providerSchema);
   const connection =
     options.length === 0
@@ -145,12 +161,13 @@ export function buildConfigSchema(providers: ReadonlyMap<string, ProviderDefinit
         .record(z.string().regex(NAME_PATTERN, 'must match [A-Za-z0-9._-]+'), connection)
         .default({})
         .describe('Named provider connections. Credentials live only here.'),
-      endpoints: z.array(endpointSchema).default([]).describe('The endpoints clients call.'),
+      endpoints: z.array(buildEndpointSchema(endpointSettings)).default([]).describe('The endpoints clients call.'),
       models: modelsSectionSchema,
     })
     .describe('model-gateway configuration (gateway.config.yaml).');
 }
 
 export type RawGatewayConfig = z.output<ReturnType<typeof buildConfigSchema>>;
-export type RawEndpoint = z.output<typeof endpointSchema>;
+/** An endpoint entry as validated: core's fields, and plugin sections by field name (unknown until their plugin resolves them). */
+export type RawEndpoint = z.output<typeof coreEndpointSchema> & { [pluginField: string]: unknown };
 export type TimeoutsConfig = z.output<typeof timeoutsSchema>;

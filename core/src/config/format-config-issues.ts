@@ -4,7 +4,7 @@ import { yamlPath } from './yaml-path';
 
 /** Paths whose values are never echoed back in a message, whatever is wrong with them. */
 const SECRET_KEY = /(api_?key|secret|token|password|authorization)/i;
-/** A whole provider entry written as a scalar (`openai: ${OPENAI_API_KEY}`) is most likely a key. */
+/** A whole provider entry written as a scalar (`myprovider: ${MY_API_KEY}`) is most likely a key. */
 const PROVIDER_ENTRY = /^providers\.[^.]+$/;
 
 /** One line per issue, `path: what is wrong`, worded for someone editing YAML. */

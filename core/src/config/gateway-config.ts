@@ -1,55 +1,6 @@
-import type { ConnectionSettings } from '../plugins/provider-definition';
+import type { Endpoint } from '../contracts/endpoint';
+import type { ConnectionSettings } from '../contracts/provider-definition';
 import type { ModelOverrides } from './models-config';
-
-export interface Timeouts {
-  connectMs: number;
-  firstByteMs: number;
-  idleMs: number;
-  totalMs: number;
-}
-
-export type EndpointKind = 'chat' | 'embeddings';
-
-/** A provider connection and model that can serve an endpoint. */
-export interface EndpointTarget {
-  /** The connection name (a `providers:` key, or a type name for an implicit connection). */
-  provider: string;
-  model: string;
-  /** Relative share of the split; 0 for fallbacks and disabled targets. */
-  weight: number;
-}
-
-export interface RetryPolicy {
-  /** Extra tries of one target after a retryable failure. */
-  attempts: number;
-  backoffMs: number;
-  maxBackoffMs: number;
-}
-
-export interface BreakerPolicy {
-  enabled: boolean;
-  failureThreshold: number;
-  cooldownMs: number;
-}
-
-/** An endpoint as the registry holds it: resolved, defaults applied. */
-export interface Endpoint {
-  name: string;
-  kind: EndpointKind;
-  /** The first split target's connection and model (what a single-provider endpoint names). */
-  provider: string;
-  model: string;
-  /** The traffic split: at least one target with a weight above 0. */
-  targets: EndpointTarget[];
-  /** Tried in order after the split's pick fails. */
-  fallbacks: EndpointTarget[];
-  retry: RetryPolicy;
-  breaker: BreakerPolicy;
-  /** `totalMs` is the deadline of the whole call, retries and fallbacks included. */
-  timeouts: Timeouts;
-  /** Who owns it: the YAML (replaced on reload) or the run-time API (kept across reloads). */
-  source: 'config' | 'runtime';
-}
 
 /** The validated, resolved configuration. Secrets inside are Secret instances. */
 export interface GatewayConfig {

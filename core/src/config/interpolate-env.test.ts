@@ -4,8 +4,8 @@ import { interpolateEnv } from './interpolate-env';
 /** `${VAR}` substitution over an already-parsed YAML tree. */
 describe('interpolateEnv', () => {
   it('replaces ${VAR} with the variable, inside a longer string too', () => {
-    const { value, unset } = interpolateEnv({ url: 'http://${HOST}:8000/v1', key: '${KEY}' }, { HOST: 'vllm.local', KEY: 'sk-1' });
-    expect(value).toEqual({ url: 'http://vllm.local:8000/v1', key: 'sk-1' });
+    const { value, unset } = interpolateEnv({ url: 'http://${HOST}:8000/v1', key: '${KEY}' }, { HOST: 'models.local', KEY: 'sk-1' });
+    expect(value).toEqual({ url: 'http://models.local:8000/v1', key: 'sk-1' });
     expect(unset).toEqual([]);
   });
 
@@ -35,16 +35,16 @@ describe('interpolateEnv', () => {
   });
 
   it('makes an unset variable without default "" and reports it with its YAML path', () => {
-    const tree = { providers: { openai: { type: 'openai', api_key: '${OPENAI_API_KEY}' } } };
+    const tree = { providers: { acme: { type: 'acme', api_key: '${ACME_API_KEY}' } } };
     const { value, unset } = interpolateEnv(tree, {});
-    expect(value).toEqual({ providers: { openai: { type: 'openai', api_key: '' } } });
-    expect(unset).toEqual([{ path: 'providers.openai.api_key', variable: 'OPENAI_API_KEY' }]);
+    expect(value).toEqual({ providers: { acme: { type: 'acme', api_key: '' } } });
+    expect(unset).toEqual([{ path: 'providers.acme.api_key', variable: 'ACME_API_KEY' }]);
   });
 
   it('walks nested lists and mappings, naming list items by index', () => {
     const tree = { endpoints: [{ name: 'a', model: '${M1}' }, { name: 'b', model: '${M2}', tags: ['${T}', 'x'] }] };
-    const { value, unset } = interpolateEnv(tree, { M1: 'gpt-4o' });
-    expect(value).toEqual({ endpoints: [{ name: 'a', model: 'gpt-4o' }, { name: 'b', model: '', tags: ['', 'x'] }] });
+    const { value, unset } = interpolateEnv(tree, { M1: 'model-1' });
+    expect(value).toEqual({ endpoints: [{ name: 'a', model: 'model-1' }, { name: 'b', model: '', tags: ['', 'x'] }] });
     expect(unset).toEqual([
       { path: 'endpoints[1].model', variable: 'M2' },
       { path: 'endpoints[1].tags[0]', variable: 'T' },
@@ -52,8 +52,8 @@ describe('interpolateEnv', () => {
   });
 
   it('records which variable each path used, so errors can name a key source without the key', () => {
-    const { sources } = interpolateEnv({ providers: { o: { api_key: '${OPENAI_API_KEY}' } }, plain: 'x' }, { OPENAI_API_KEY: 'sk-secret' });
-    expect(sources.get('providers.o.api_key')).toBe('OPENAI_API_KEY');
+    const { sources } = interpolateEnv({ providers: { o: { api_key: '${ACME_API_KEY}' } }, plain: 'x' }, { ACME_API_KEY: 'sk-secret' });
+    expect(sources.get('providers.o.api_key')).toBe('ACME_API_KEY');
     expect(sources.has('plain')).toBe(false);
     expect([...sources.values()].join()).not.toContain('sk-secret');
   });

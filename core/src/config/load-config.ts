@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML, { LineCounter } from 'yaml';
-import { BUILTIN_PLUGINS } from '../plugins/builtin-plugins';
+import { builtinPlugins } from '../plugins/builtin-plugins';
 import { loadPlugins, PluginLoadError } from '../plugins/plugin-loader';
 import type { PluginRegistry } from '../plugins/plugin-registry';
 import { buildConfigSchema } from './config-schema';
@@ -56,7 +56,7 @@ export function loadConfigText(text: string, options: LoadConfigOptions): Gatewa
   const { value, unset, sources } = interpolateEnv(tree, env);
   installPlugins(registry, (value as { plugins?: unknown }).plugins, options.baseDir ?? process.cwd(), file);
 
-  const parsed = buildConfigSchema(registry.providers).safeParse(value, { reportInput: true });
+  const parsed = buildConfigSchema(registry).safeParse(value, { reportInput: true });
   if (!parsed.success) throw new ConfigError(formatConfigIssues(parsed.error.issues), file);
   const problems = checkConfigReferences(parsed.data, registry.providers);
   if (problems.length > 0) throw new ConfigError(problems, file);
@@ -71,14 +71,15 @@ function installPlugins(registry: PluginRegistry, listed: unknown, baseDir: stri
   }
   const wanted = (listed as string[] | undefined) ?? [];
   if (registry.plugins.length > 0) {
-    const loadedExtras = registry.plugins.length - BUILTIN_PLUGINS.length;
+    const loadedExtras = registry.plugins.length - registry.builtinCount;
     if (loadedExtras !== wanted.length || registry.loadedSpecifiers.join('\n') !== wanted.join('\n')) {
       throw new ConfigError(['plugins: the plugin list changed; restart the gateway to load a different set'], file);
     }
     return;
   }
   try {
-    loadPlugins(registry, BUILTIN_PLUGINS, __dirname);
+    loadPlugins(registry, builtinPlugins(), __dirname);
+    registry.builtinCount = registry.plugins.length;
     loadPlugins(registry, wanted, baseDir);
     registry.loadedSpecifiers = wanted;
   } catch (error) {

@@ -39,7 +39,7 @@ export const modelsSectionSchema = z
   .record(z.string().min(1), z.record(z.string().min(1), modelOverrideSchema))
   .default({})
   .describe(
-    'Model catalogue additions and overrides: `models.<provider type>.<model name>`, e.g. `models: { openai: { my-ft-model: { input_price_per_mtok: 0.3, output_price_per_mtok: 1.2, tools: true } } }`. ' +
+    'Model catalogue additions and overrides: `models.<provider type>.<model name>`, e.g. `models: { <type>: { my-ft-model: { input_price_per_mtok: 0.3, output_price_per_mtok: 1.2, tools: true } } }`. ' +
       'Usage accounting prices calls with them; GET /api/providers/{type}/models lists them.',
   );
 

@@ -1,10 +1,11 @@
 import { Secret } from '../secrets/secret';
 import type { PluginRegistry } from '../plugins/plugin-registry';
-import { keyRequired, type ConnectionSettings, type ProviderDefinition } from '../plugins/provider-definition';
+import { keyRequired, type ConnectionSettings, type ProviderDefinition } from '../contracts/provider-definition';
 import { DEFAULT_TIMEOUTS, type RawEndpoint, type RawGatewayConfig, type TimeoutsConfig } from './config-schema';
-import type { Endpoint, GatewayConfig, Timeouts } from './gateway-config';
+import type { Endpoint, Timeouts } from '../contracts/endpoint';
+import type { GatewayConfig } from './gateway-config';
 import { resolveModelOverrides } from './models-config';
-import { resolveBreaker, resolveFallbacks, resolveRetry, resolveTargets } from './routing-config';
+import { resolveFallbacks, resolveRetry, resolveTargets } from './routing-config';
 
 interface ResolveContext {
   registry: PluginRegistry;
@@ -44,7 +45,7 @@ export function resolveConfig(raw: RawGatewayConfig, context: ResolveContext): G
     if (provider in raw.providers || connections.some((c) => c.name === provider)) continue;
     // An implicit connection: the type's defaults and its conventional key variable.
     // Only here is a key read from a conventional variable, so a named local server
-    // (`local-vllm: {type: openai}`) can never receive OPENAI_API_KEY by accident.
+    // (a local server of a cloud provider's type) can never receive the cloud key by accident.
     const definition = context.registry.providers.get(provider) as ProviderDefinition;
     const key = definition.apiKeyEnv ? context.env[definition.apiKeyEnv] : undefined;
     if (definition.requiresApiKey && !key && definition.apiKeyEnv) {
@@ -67,22 +68,7 @@ export function resolveConfig(raw: RawGatewayConfig, context: ResolveContext): G
     });
   }
 
-  const endpoints: Endpoint[] = raw.endpoints.map((e) => {
-    const targets = resolveTargets(e);
-    const fallbacks = resolveFallbacks(e.fallbacks);
-    return {
-      name: e.name,
-      kind: e.kind,
-      provider: targets[0].provider,
-      model: targets[0].model,
-      targets,
-      fallbacks,
-      retry: resolveRetry(e.retry),
-      breaker: resolveBreaker(e.breaker, targets.filter((t) => t.weight > 0).length + fallbacks.length),
-      timeouts: resolveTimeouts(e.timeouts ?? e.timeout),
-      source: 'config',
-    };
-  });
+  const endpoints = raw.endpoints.map((e) => resolveEndpoint(e, context.registry, 'config'));
 
   return {
     file: context.file,
@@ -95,6 +81,25 @@ export function resolveConfig(raw: RawGatewayConfig, context: ResolveContext): G
     models: resolveModelOverrides(raw.models),
     warnings,
   };
+}
+
+/** An endpoint entry as the registry holds it: defaults applied, plugin sections resolved by their plugins. */
+export function resolveEndpoint(e: RawEndpoint, registry: Pick<PluginRegistry, 'endpointSettings'>, source: Endpoint['source']): Endpoint {
+  const targets = resolveTargets(e);
+  const base = {
+    name: e.name,
+    kind: e.kind,
+    provider: targets[0].provider,
+    model: targets[0].model,
+    targets,
+    fallbacks: resolveFallbacks(e.fallbacks),
+    retry: resolveRetry(e.retry),
+    timeouts: resolveTimeouts(e.timeouts ?? e.timeout),
+    source,
+  };
+  const settings: Record<string, unknown> = {};
+  for (const [field, definition] of registry.endpointSettings) settings[field] = definition.resolve(e[field], base);
+  return { ...base, settings };
 }
 
 /** An implicit connection's options: the type's defaults plus its conventional variables, which must be valid values. */

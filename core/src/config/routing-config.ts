@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { BreakerPolicy, EndpointTarget, RetryPolicy } from './gateway-config';
+import type { EndpointTarget, RetryPolicy } from '../contracts/endpoint';
 
 /**
  * Defaults for an endpoint's routing. Retries are off by default: the providers'
@@ -9,7 +9,6 @@ import type { BreakerPolicy, EndpointTarget, RetryPolicy } from './gateway-confi
  */
 export const ROUTING_DEFAULTS = {
   retry: { attempts: 0, backoff_ms: 200, max_backoff_ms: 5000 },
-  breaker: { failure_threshold: 5, cooldown_ms: 30_000 },
 } as const;
 
 const configInt = () => z.coerce.number<unknown>().int();
@@ -17,7 +16,7 @@ const configInt = () => z.coerce.number<unknown>().int();
 export const targetSchema = z
   .strictObject({
     provider: z.string().min(1).describe('A key of `providers:`, or a provider type used with its defaults.'),
-    model: z.string().min(1).describe("The provider's model name (for Azure-style providers, the deployment)."),
+    model: z.string().min(1).describe("The provider's model name (for providers that serve deployments, the deployment name)."),
     weight: configInt().min(0).default(1).describe('Relative share of traffic (3 and 1 split 75% / 25%); 0 disables the target.'),
   })
   .describe('One provider and model that serves a share of the endpoint\'s traffic.');
@@ -41,34 +40,12 @@ export const retrySchema = z
   })
   .describe('Retries of one target. The whole call, retries and fallbacks included, stays within timeouts.total_ms.');
 
-export const breakerSchema = z
-  .strictObject({
-    enabled: z
-      .boolean()
-      .optional()
-      .describe(
-        'Whether targets of this endpoint get a circuit breaker. Default: on when the endpoint has more than one target or fallback (a breaker moves traffic to the others); off for a single target, where it would only turn provider errors into 503s and stop noticing recovery.',
-      ),
-    failure_threshold: configInt().min(1).default(ROUTING_DEFAULTS.breaker.failure_threshold).describe(
-      `Consecutive provider-side failures that open a target's breaker. A 401/403 (the gateway's key refused) opens it at once. Default ${ROUTING_DEFAULTS.breaker.failure_threshold}.`,
-    ),
-    cooldown_ms: configInt().min(1).default(ROUTING_DEFAULTS.breaker.cooldown_ms).describe(
-      `How long an open target gets no traffic, on every replica sharing the state store; then one probe request decides whether it closes. Default ${ROUTING_DEFAULTS.breaker.cooldown_ms}.`,
-    ),
-  })
-  .describe('The circuit breaker of each target of this endpoint.');
-
 export type RawTarget = z.output<typeof targetSchema>;
 export type RawFallback = z.output<typeof fallbackSchema>;
 
 export function resolveRetry(raw: z.output<typeof retrySchema> | undefined): RetryPolicy {
   const retry = raw ?? ROUTING_DEFAULTS.retry;
   return { attempts: retry.attempts, backoffMs: retry.backoff_ms, maxBackoffMs: retry.max_backoff_ms };
-}
-
-export function resolveBreaker(raw: z.output<typeof breakerSchema> | undefined, candidates: number): BreakerPolicy {
-  const breaker = raw ?? ROUTING_DEFAULTS.breaker;
-  return { enabled: raw?.enabled ?? candidates > 1, failureThreshold: breaker.failure_threshold, cooldownMs: breaker.cooldown_ms };
 }
 
 /** The endpoint's split targets: its `targets:`, or the single `provider`/`model` with weight 1. */
@@ -82,6 +59,6 @@ export function resolveFallbacks(fallbacks: RawFallback[] | undefined): Endpoint
 }
 
 /** The routing fields of a single-provider endpoint with default policies (for endpoints built in code). */
-export function singleTargetRouting(provider: string, model: string): { targets: EndpointTarget[]; fallbacks: EndpointTarget[]; retry: RetryPolicy; breaker: BreakerPolicy } {
-  return { targets: [{ provider, model, weight: 1 }], fallbacks: [], retry: resolveRetry(undefined), breaker: resolveBreaker(undefined, 1) };
+export function singleTargetRouting(provider: string, model: string): { targets: EndpointTarget[]; fallbacks: EndpointTarget[]; retry: RetryPolicy; settings: Record<string, unknown> } {
+  return { targets: [{ provider, model, weight: 1 }], fallbacks: [], retry: resolveRetry(undefined), settings: {} };
 }

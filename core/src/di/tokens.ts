@@ -1,10 +1,10 @@
 import type { InjectionToken } from 'tsyringe';
 import type { Logger } from 'pino';
-import type { StateStore } from '../state/state-store';
+import type { PluginCatalog } from '../contracts/gateway-plugin';
+import type { StateStore } from '../contracts/state-store';
 import type { EndpointRegistry } from '../registry/endpoint-registry';
 import type { ConnectionRegistry } from '../registry/connection-registry';
 import type { UpstreamClient } from '../upstream/upstream-client';
-import type { PluginRegistry } from '../plugins/plugin-registry';
 import type { LiveConfig } from '../config/live-config';
 
 /** DI tokens for core services. Interfaces have no runtime identity, so they get string tokens. */
@@ -14,7 +14,8 @@ export const TOKENS = {
   EndpointRegistry: 'model-gateway:EndpointRegistry' as InjectionToken<EndpointRegistry>,
   ConnectionRegistry: 'model-gateway:ConnectionRegistry' as InjectionToken<ConnectionRegistry>,
   UpstreamClient: 'model-gateway:UpstreamClient' as InjectionToken<UpstreamClient>,
-  PluginRegistry: 'model-gateway:PluginRegistry' as InjectionToken<PluginRegistry>,
+  /** What the plugins registered (provider types, API styles). */
+  PluginRegistry: 'model-gateway:PluginRegistry' as InjectionToken<PluginCatalog>,
   /** The config in force (replaced by accepted reloads). */
   Config: 'model-gateway:Config' as InjectionToken<LiveConfig>,
 } as const;

@@ -1,18 +1,18 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import type { GatewayError } from '../errors/gateway-error';
-import { GatewayError as GatewayErrorClass } from '../errors/gateway-error';
-import type { RenderedError, RouteDefinition } from '../plugins/api-style-definition';
-import type { PluginRegistry } from '../plugins/plugin-registry';
-import type { GatewayRuntime } from '../pipeline/gateway-runtime';
-import type { StateStore } from '../state/state-store';
-import { renderOpenAiStyleError } from './openai-style-error';
+import type { ApiStyleDefinition, RenderedError, RouteDefinition } from '../contracts/api-style-definition';
+import type { GatewayRuntime } from '../contracts/gateway-runtime';
+import type { PipelinePlugin } from '../contracts/pipeline-plugin';
+import type { StateStore } from '../contracts/state-store';
+import { GatewayError } from '../errors/gateway-error';
+import { renderGatewayError } from './render-gateway-error';
 import { readJsonBody } from './read-json-body';
 import { requestId } from './request-id';
 import { writeJson } from './write-json';
 
 export interface AppOptions {
-  plugins: PluginRegistry;
+  apiStyles: Iterable<ApiStyleDefinition>;
+  pipelinePlugins: readonly PipelinePlugin[];
   runtime: GatewayRuntime;
   store: StateStore;
   logger: Logger;
@@ -20,7 +20,7 @@ export interface AppOptions {
 }
 
 /** The Express app: health routes, then every plugin's routes, each with its own error renderer. */
-export function createApp({ plugins, runtime, store, logger, bodyLimit }: AppOptions): Express {
+export function createApp({ apiStyles, pipelinePlugins, runtime, store, logger, bodyLimit }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -40,26 +40,26 @@ export function createApp({ plugins, runtime, store, logger, bodyLimit }: AppOpt
     handlers.push((req, res) => route.handle(req, res));
     app[route.method](route.path, ...handlers, errorRenderer(render, logger));
   };
-  for (const style of plugins.apiStyles.values()) {
+  for (const style of apiStyles) {
     for (const route of style.routes(runtime)) mount(route, (e) => style.renderError(e));
   }
-  for (const plugin of runtime.pipeline.plugins) {
-    for (const route of plugin.routes?.(runtime) ?? []) mount(route, renderOpenAiStyleError);
+  for (const plugin of pipelinePlugins) {
+    for (const route of plugin.routes?.(runtime) ?? []) mount(route, renderGatewayError);
   }
 
   app.use((req, res) => {
-    const error = new GatewayErrorClass('route_not_found', `No route for ${req.method} ${req.path}.`);
-    const rendered = renderOpenAiStyleError(error);
+    const error = new GatewayError('route_not_found', `No route for ${req.method} ${req.path}.`);
+    const rendered = renderGatewayError(error);
     writeJson(res, rendered.status, rendered.body);
   });
-  app.use(errorRenderer(renderOpenAiStyleError, logger));
+  app.use(errorRenderer(renderGatewayError, logger));
   return app;
 }
 
 function errorRenderer(render: (e: GatewayError) => RenderedError, logger: Logger): ErrorRequestHandler {
   return (thrown, _req, res, _next) => {
-    const error = GatewayErrorClass.from(thrown);
-    if (error.code === 'internal_error' && !(thrown instanceof GatewayErrorClass)) {
+    const error = GatewayError.from(thrown);
+    if (error.code === 'internal_error' && !(thrown instanceof GatewayError)) {
       logger.error({ requestId: res.locals.requestId, err: thrown }, 'unhandled error');
     }
     if (res.headersSent || res.destroyed) {

@@ -1,6 +1,6 @@
 import { retryAfterHeader } from './retry-after-header';
 import type { GatewayError } from '../errors/gateway-error';
-import type { RenderedError } from '../plugins/api-style-definition';
+import type { RenderedError } from '../contracts/api-style-definition';
 
 /**
  * Passthrough routes answer a provider's own error with the provider's own

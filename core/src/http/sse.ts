@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Cancellation } from '../pipeline/cancellation';
+import type { Cancellation } from '../contracts/cancellation';
 
 export const SSE_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',

@@ -49,9 +49,9 @@ describe('createLogger', () => {
 
   it('censors credential fields of header maps', () => {
     const lines: string[] = [];
-    const logger = createLogger('info', { write: (line: string) => lines.push(line) });
-    logger.info({ headers: { authorization: 'Bearer sk-secret', 'x-api-key': 'sk-secret', accept: '*/*' } }, 'request');
+    const logger = createLogger('info', { write: (line: string) => lines.push(line) }, ['x-acme-key']);
+    logger.info({ headers: { authorization: 'Bearer sk-secret', 'x-acme-key': 'sk-secret', accept: '*/*' } }, 'request');
     expect(lines[0]).not.toContain('sk-secret');
-    expect(JSON.parse(lines[0]).headers).toEqual({ authorization: '[redacted]', 'x-api-key': '[redacted]', accept: '*/*' });
+    expect(JSON.parse(lines[0]).headers).toEqual({ authorization: '[redacted]', 'x-acme-key': '[redacted]', accept: '*/*' });
   });
 });

@@ -30,13 +30,17 @@ function stdoutStream(): TurnBatchedStream {
  * pipe or file costs a few µs inline; a log reader that stops reading does stall the
  * gateway, as it would any process logging to it.
  */
-export function createLogger(level: string, destination?: DestinationStream): Logger {
+/**
+ * `credentialHeaders`: the headers the loaded API styles' clients send keys in, redacted
+ * wherever a header map is logged, beside the generic ones.
+ */
+export function createLogger(level: string, destination?: DestinationStream, credentialHeaders: readonly string[] = []): Logger {
   return pino(
     {
       level,
       base: { service: 'model-gateway' },
       redact: {
-        paths: ['*.authorization', '*["x-api-key"]', '*["api-key"]', '*["x-goog-api-key"]', '*.api_key', '*.apiKey', 'headers.authorization'],
+        paths: ['*.authorization', '*["proxy-authorization"]', '*.api_key', '*.apiKey', 'headers.authorization', ...credentialHeaders.map((h) => `*[${JSON.stringify(h)}]`)],
         censor: '[redacted]',
       },
     },

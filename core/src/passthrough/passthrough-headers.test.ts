@@ -1,20 +1,20 @@
 import http from 'node:http';
-import { prepareProxyRequest, relayedResponseHeaders } from './passthrough-headers';
+import { DROPPED_REQUEST_HEADERS, prepareProxyRequest, relayedResponseHeaders } from './passthrough-headers';
 
 describe('passthrough header policy', () => {
-  it('drops every client credential, cookie and hop-by-hop header, keeps feature headers, and lets provider headers win', () => {
+  it("drops every client credential (generic and the styles' own), cookie and hop-by-hop header, keeps feature headers, and lets provider headers win", () => {
     const req = new http.ClientRequest({ host: '127.0.0.1', port: 1, method: 'POST', path: '/', headers: {
-      authorization: 'Bearer client', 'x-api-key': 'client', 'api-key': 'client', 'x-goog-api-key': 'client', cookie: 'a=b',
+      authorization: 'Bearer client', 'proxy-authorization': 'Basic x', 'x-acme-key': 'client', cookie: 'a=b',
       'transfer-encoding': 'chunked', 'accept-encoding': 'gzip', 'x-forwarded-for': '10.0.0.1',
-      'anthropic-version': '2023-06-01', 'anthropic-beta': 'x', 'openai-beta': 'y', 'content-type': 'application/json',
+      'acme-version': '2023-06-01', 'acme-beta': 'x', 'content-type': 'application/json',
     } });
     req.on('error', () => undefined);
-    prepareProxyRequest(req, { 'x-api-key': 'server', 'content-type': 'application/json' }, { 'anthropic-version': 'default' }, 42);
+    prepareProxyRequest(req, [...DROPPED_REQUEST_HEADERS, 'x-acme-key'], { 'x-vendor-key': 'server', 'content-type': 'application/json' }, { 'acme-version': 'default', 'acme-region': 'eu' }, 42);
     const headers = req.getHeaders();
     req.destroy();
     expect(headers).toEqual({
-      host: '127.0.0.1:1', 'x-api-key': 'server', 'content-type': 'application/json', 'content-length': 42,
-      'anthropic-version': '2023-06-01', 'anthropic-beta': 'x', 'openai-beta': 'y',
+      host: '127.0.0.1:1', 'x-vendor-key': 'server', 'content-type': 'application/json', 'content-length': 42,
+      'acme-version': '2023-06-01', 'acme-beta': 'x', 'acme-region': 'eu',
     });
   });
 

@@ -1,14 +1,14 @@
 import type { ClientRequest, IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 
 /**
- * Client headers that never reach a provider: every way a client can send a
- * credential (the gateway holds the real ones), cookies, hop-by-hop headers,
- * and headers the relay sets itself. Everything else passes, so feature headers
- * (anthropic-version, anthropic-beta, openai-beta, x-stainless-*) keep working.
+ * Client headers that never reach a provider: the generic credential headers (the
+ * API styles add their clients' own, `clientCredentials`), cookies, hop-by-hop
+ * headers, and headers the relay sets itself. Everything else passes, so the
+ * providers' feature and version headers keep working.
  * `host` is not here: http-proxy-3 (changeOrigin) has already set the provider's.
  */
-const DROPPED_REQUEST_HEADERS = [
-  'authorization', 'x-api-key', 'api-key', 'x-goog-api-key', 'proxy-authorization', 'cookie',
+export const DROPPED_REQUEST_HEADERS: readonly string[] = [
+  'authorization', 'proxy-authorization', 'cookie',
   'connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade',
   'content-length', 'accept-encoding', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded',
 ];
@@ -18,13 +18,15 @@ const DROPPED_RESPONSE_HEADERS = new Set([
   'set-cookie', 'connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'alt-svc',
 ]);
 
+/** `dropped`: every header removed from the client's request (DROPPED_REQUEST_HEADERS and the styles' credential headers). */
 export function prepareProxyRequest(
   proxyReq: ClientRequest,
+  dropped: readonly string[],
   providerHeaders: Record<string, string>,
   defaultHeaders: Record<string, string>,
   bodyLength: number,
 ): void {
-  for (const name of DROPPED_REQUEST_HEADERS) proxyReq.removeHeader(name);
+  for (const name of dropped) proxyReq.removeHeader(name);
   for (const [name, value] of Object.entries(defaultHeaders)) if (!proxyReq.hasHeader(name)) proxyReq.setHeader(name, value);
   for (const [name, value] of Object.entries(providerHeaders)) proxyReq.setHeader(name, value);
   proxyReq.setHeader('content-length', bodyLength);

@@ -2,10 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Usage } from '../canonical/usage';
 import { GatewayError } from '../errors/gateway-error';
 import { waitForDrain } from '../http/sse';
-import type { AttemptContext } from '../pipeline/attempt-context';
+import type { AttemptContext } from '../contracts/attempt-context';
 import { transportError } from '../upstream/transport-error';
 import { relayedResponseHeaders } from './passthrough-headers';
-import type { PassthroughTarget, RelayInput } from './relay-types';
+import type { PassthroughTarget } from '../contracts/passthrough-target';
+import type { RelayInput } from '../contracts/relay-input';
 
 export interface PumpResult {
   usage?: Usage;

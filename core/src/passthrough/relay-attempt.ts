@@ -1,13 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
 import { extensibleCopy } from '../objects/extensible-copy';
-import type { AttemptContext } from '../pipeline/attempt-context';
+import type { Attempt } from '../pipeline/attempt';
 import type { Pipeline } from '../pipeline/pipeline';
 import { transportError } from '../upstream/transport-error';
 import { parseRetryAfter, upstreamStatusError } from '../upstream/upstream-status-error';
 import { readBodyText } from './pump-relayed-body';
 import type { RelayProxy } from './relay-proxy';
-import type { PassthroughTarget, RelayInput } from './relay-types';
+import type { PassthroughTarget } from '../contracts/passthrough-target';
+import type { RelayInput } from '../contracts/relay-input';
 
 /**
  * One passthrough try: the client's body (with the target's model) goes to the
@@ -20,7 +21,7 @@ export async function relayAttempt(
   pipeline: Pipeline,
   req: Request,
   res: Response,
-  attempt: AttemptContext,
+  attempt: Attempt,
   target: PassthroughTarget,
   input: RelayInput,
 ): Promise<IncomingMessage> {

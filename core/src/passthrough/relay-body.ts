@@ -8,7 +8,7 @@ export function relayBody(body: unknown): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-/** The endpoint a passthrough body names in `model` (OpenAI's and Anthropic's formats). */
+/** The endpoint a passthrough body names in `model` (for formats that carry the model in the body). */
 export function endpointFromModel(body: Record<string, unknown>): string {
   if (typeof body.model !== 'string' || body.model === '') {
     throw new GatewayError('invalid_parameter', 'model: required; set it to the name of a gateway endpoint.', { param: 'model' });

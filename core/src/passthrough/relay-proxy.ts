@@ -2,7 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
 import { createProxyServer } from 'http-proxy-3';
-import { prepareProxyRequest } from './passthrough-headers';
+import { DROPPED_REQUEST_HEADERS, prepareProxyRequest } from './passthrough-headers';
 
 const RELAY = Symbol('model-gateway.relay');
 
@@ -38,11 +38,15 @@ export class RelayProxy {
     https: new https.Agent({ keepAlive: true }),
   };
 
-  constructor() {
+  private readonly dropped: readonly string[];
+
+  /** `credentialHeaders`: where the loaded API styles' clients send keys; dropped like the generic ones. */
+  constructor(credentialHeaders: Iterable<string> = []) {
+    this.dropped = [...new Set([...DROPPED_REQUEST_HEADERS, ...[...credentialHeaders].map((h) => h.toLowerCase())])];
     this.proxy.on('proxyReq', (proxyReq, req) => {
       const pending = (req as RelayedRequest)[RELAY];
       if (!pending) return;
-      prepareProxyRequest(proxyReq, pending.headers, pending.defaultHeaders, pending.body.length);
+      prepareProxyRequest(proxyReq, this.dropped, pending.headers, pending.defaultHeaders, pending.body.length);
       pending.onRequest(proxyReq);
     });
     this.proxy.on('proxyRes', (proxyRes, req) => (req as RelayedRequest)[RELAY]?.onResponse(proxyRes));

@@ -1,6 +1,6 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { Usage } from '../canonical/usage';
-import type { UsageTap } from './relay-types';
+import type { UsageTap } from '../contracts/relay-input';
 
 /** Bodies above this are relayed without reading their usage (an embeddings batch can be large). */
 const MAX_JSON_TAP_BYTES = 32 * 1024 * 1024;

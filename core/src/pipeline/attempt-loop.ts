@@ -3,13 +3,14 @@ import { exhaustedError, type FailedAttempt } from '../routing/exhausted-error';
 import { classifyFailure, type FailureClass } from '../routing/failure-class';
 import { fullJitterDelay } from '../routing/full-jitter';
 import { abortableSleep } from '../upstream/abortable-sleep';
-import type { AttemptContext } from './attempt-context';
-import type { CallContext, Target } from './call-context';
+import type { Target } from '../contracts/call-context';
+import type { Attempt } from './attempt';
+import type { Call } from './call';
 
 export interface AttemptLoopHooks {
-  newAttempt(target: Target, index: number): AttemptContext;
+  newAttempt(target: Target, index: number): Attempt;
   /** Records a failed attempt (usage record, breaker bookkeeping). */
-  failed(attempt: AttemptContext, error: GatewayError, failure: FailureClass): void;
+  failed(attempt: Attempt, error: GatewayError, failure: FailureClass): void;
   random?: () => number;
 }
 
@@ -21,10 +22,10 @@ export interface AttemptLoopHooks {
  * table is classifyFailure's; a client's own error ends the loop at once.
  */
 export async function runAttempts<T>(
-  call: CallContext,
+  call: Call,
   hooks: AttemptLoopHooks,
-  run: (attempt: AttemptContext) => Promise<T>,
-): Promise<{ attempt: AttemptContext; result: T }> {
+  run: (attempt: Attempt) => Promise<T>,
+): Promise<{ attempt: Attempt; result: T }> {
   if (call.targets.length === 0) throw new GatewayError('internal_error', 'No target was resolved for this call.');
   const { retry } = call.endpoint!;
   const failures: FailedAttempt[] = [];

@@ -1,10 +1,10 @@
 import type { Logger } from 'pino';
 import { GatewayError } from '../errors/gateway-error';
-import type { PipelinePlugin } from '../plugins/pipeline-plugin';
-import type { UpstreamRequest } from '../upstream/upstream-request';
-import type { AttemptContext } from './attempt-context';
-import type { AttemptRecord } from './attempt-record';
-import type { CallContext } from './call-context';
+import type { PipelinePlugin } from '../contracts/pipeline-plugin';
+import type { UpstreamRequest } from '../contracts/upstream-request';
+import type { AttemptContext } from '../contracts/attempt-context';
+import type { AttemptRecord } from '../contracts/attempt-record';
+import type { CallContext } from '../contracts/call-context';
 import { Pipeline } from './pipeline';
 
 /** Phase order and failure rules of the pipeline, with plugins that only write down what ran. */

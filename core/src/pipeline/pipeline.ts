@@ -1,10 +1,10 @@
 import type { Logger } from 'pino';
+import type { AttemptContext } from '../contracts/attempt-context';
+import type { AttemptRecord } from '../contracts/attempt-record';
+import type { CallContext } from '../contracts/call-context';
+import type { PipelinePlugin } from '../contracts/pipeline-plugin';
+import type { UpstreamRequest } from '../contracts/upstream-request';
 import type { GatewayError } from '../errors/gateway-error';
-import type { PipelinePlugin } from '../plugins/pipeline-plugin';
-import type { UpstreamRequest } from '../upstream/upstream-request';
-import type { AttemptContext } from './attempt-context';
-import type { AttemptRecord } from './attempt-record';
-import type { CallContext } from './call-context';
 
 type Hook<K extends keyof PipelinePlugin> = NonNullable<PipelinePlugin[K]>;
 

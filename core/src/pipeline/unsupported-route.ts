@@ -1,21 +1,12 @@
+import type { Target } from '../contracts/call-context';
+import type { PassthroughFormat } from '../contracts/passthrough-target';
 import { GatewayError } from '../errors/gateway-error';
-import type { PassthroughFormat } from '../passthrough/relay-types';
-import type { Target } from './call-context';
-
-const PASSTHROUGH_ROUTES: Record<PassthroughFormat, (endpoint: string) => string> = {
-  openai: () => '/gateway/openai/v1/...',
-  anthropic: () => '/gateway/anthropic/v1/messages',
-  gemini: (endpoint) => `/gateway/gemini/v1beta/models/${endpoint}:generateContent`,
-};
+import type { RouteHints } from './route-hints';
 
 /** The endpoint's provider cannot serve this route: say which routes it can serve. */
-export function unsupportedRoute(endpoint: string, target: Target, format?: PassthroughFormat): GatewayError {
-  const { connection, definition } = target;
-  const routes = connection.chat || connection.embeddings ? [`/gateway/${endpoint}/native/invocations`, '/gateway/native/v1/...'] : [];
-  routes.push(...definition.capabilities.passthrough.map((f) => PASSTHROUGH_ROUTES[f](endpoint)));
+export function unsupportedRoute(endpoint: string, target: Target, hints: RouteHints, format?: PassthroughFormat): GatewayError {
+  const routes = hints.routesFor(endpoint, target);
   const what = format ? `does not speak the ${format} format` : 'cannot be called through the unified APIs';
-  return new GatewayError(
-    'unsupported_route',
-    `Endpoint "${endpoint}" is served by provider type "${definition.type}", which ${what}. Routes that work for it: ${routes.join(', ')}.`,
-  );
+  const where = routes.length > 0 ? ` Routes that work for it: ${routes.join(', ')}.` : '';
+  return new GatewayError('unsupported_route', `Endpoint "${endpoint}" is served by provider type "${target.definition.type}", which ${what}.${where}`);
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { PLUGIN_SPEC_VERSION, type GatewayPlugin } from './gateway-plugin';
+import { PLUGIN_SPEC_VERSION, type GatewayPlugin } from '../contracts/gateway-plugin';
 import type { PluginRegistry } from './plugin-registry';
 
 /** A plugin that could not be loaded, with the reason in one line. */

@@ -1,11 +1,12 @@
 import type { DependencyContainer } from 'tsyringe';
 import { z } from 'zod';
-import { GatewayError } from '../errors/gateway-error';
+import type { ApiStyleDefinition } from '../contracts/api-style-definition';
+import type { EndpointSettingsDefinition } from '../contracts/endpoint-settings';
+import type { GatewayPlugin, PipelinePluginClass, PluginApi, PluginCatalog } from '../contracts/gateway-plugin';
+import type { PipelinePlugin } from '../contracts/pipeline-plugin';
+import type { ProviderDefinition } from '../contracts/provider-definition';
 import { TOKENS } from '../di/tokens';
-import type { ApiStyleDefinition } from './api-style-definition';
-import type { GatewayPlugin, PipelinePluginClass, PluginApi } from './gateway-plugin';
-import type { PipelinePlugin } from './pipeline-plugin';
-import type { ProviderDefinition } from './provider-definition';
+import { GatewayError } from '../errors/gateway-error';
 
 export interface LoadedPlugin {
   name: string;
@@ -14,13 +15,19 @@ export interface LoadedPlugin {
   source: string;
 }
 
+/** The endpoint fields core itself defines; a plugin's section may not take one. */
+const CORE_ENDPOINT_FIELDS = new Set(['name', 'kind', 'provider', 'model', 'targets', 'fallbacks', 'retry', 'timeouts', 'timeout', 'settings', 'source']);
+
 /** Everything the plugins registered, held for the config schema, the router and the pipeline. */
-export class PluginRegistry {
+export class PluginRegistry implements PluginCatalog {
   readonly plugins: LoadedPlugin[] = [];
   readonly providers = new Map<string, ProviderDefinition>();
   readonly apiStyles = new Map<string, ApiStyleDefinition>();
+  readonly endpointSettings = new Map<string, EndpointSettingsDefinition>();
   /** The `plugins:` entries of the config this registry was filled from (built-ins not included). */
   loadedSpecifiers: readonly string[] = [];
+  /** How many plugins the built-in list installed (the rest came from `plugins:`). */
+  builtinCount = 0;
   private readonly pipelineEntries: Array<PipelinePlugin | PipelinePluginClass> = [];
 
   constructor(private readonly container: DependencyContainer) {}
@@ -38,6 +45,11 @@ export class PluginRegistry {
     return this.pipelineEntries
       .map((entry) => (typeof entry === 'function' ? this.container.resolve(entry) : entry))
       .sort((a, b) => a.priority - b.priority);
+  }
+
+  /** Every header in which a loaded API style's clients send a credential (lower case). */
+  clientCredentialHeaders(): string[] {
+    return [...this.apiStyles.values()].flatMap((style) => (style.clientCredentials?.headers ?? []).map((h) => h.toLowerCase()));
   }
 
   private apiFor(pluginName: string): PluginApi {
@@ -60,6 +72,12 @@ export class PluginRegistry {
       },
       registerPipeline: (plugin) => {
         this.pipelineEntries.push(plugin);
+      },
+      registerEndpointSettings: (definition) => {
+        if (CORE_ENDPOINT_FIELDS.has(definition.field) || this.endpointSettings.has(definition.field)) {
+          throw new Error(`plugin "${pluginName}" registers endpoint field "${definition.field}", which is already taken`);
+        }
+        this.endpointSettings.set(definition.field, definition);
       },
     };
   }

@@ -1,4 +1,4 @@
-import type { ConnectionSettings, ProviderConnection, ProviderDefinition } from '../plugins/provider-definition';
+import type { ConnectionSettings, ProviderConnection, ProviderDefinition } from '../contracts/provider-definition';
 import { Secret } from '../secrets/secret';
 import { ConnectionRegistry } from './connection-registry';
 

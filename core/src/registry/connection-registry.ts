@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { ConnectionSettings, ProviderConnection, ProviderDefinition } from '../plugins/provider-definition';
+import type { ConnectionSettings, ProviderConnection, ProviderDefinition } from '../contracts/provider-definition';
 import { Secret } from '../secrets/secret';
 
 export interface LiveConnection {

@@ -1,4 +1,4 @@
-import type { Endpoint } from '../config/gateway-config';
+import type { Endpoint } from '../contracts/endpoint';
 import { resolveTimeouts } from '../config/resolve-config';
 import { singleTargetRouting } from '../config/routing-config';
 import { EndpointRegistry, type EndpointChange } from './endpoint-registry';
@@ -70,9 +70,9 @@ describe('EndpointRegistry', () => {
     it('adds new config endpoints, replaces changed ones and removes the ones that went away', () => {
       const registry = new EndpointRegistry();
       registry.replaceConfigEndpoints([endpoint('keep'), endpoint('change'), endpoint('drop')]);
-      registry.replaceConfigEndpoints([endpoint('keep'), endpoint('change', { model: 'gpt-4o' }), endpoint('new')]);
+      registry.replaceConfigEndpoints([endpoint('keep'), endpoint('change', { model: 'model-2' }), endpoint('new')]);
       expect(names(registry)).toEqual(['change', 'keep', 'new']);
-      expect(registry.get('change')?.model).toBe('gpt-4o');
+      expect(registry.get('change')?.model).toBe('model-2');
     });
 
     it('emits events only for what actually changed, so listeners are not flooded on every reload', () => {

@@ -1,4 +1,4 @@
-import type { Endpoint } from '../config/gateway-config';
+import type { Endpoint } from '../contracts/endpoint';
 
 export type EndpointChange = { type: 'upsert'; endpoint: Endpoint } | { type: 'remove'; name: string };
 

@@ -10,17 +10,17 @@ describe('exhaustedError', () => {
 
   it('lists every attempt with target, status, code and reason', () => {
     const error = exhaustedError([
-      { target: 'primary/gpt', error: upstreamStatusError('primary', 503, { message: 'overloaded' }) },
-      { target: 'backup/claude', error: new GatewayError('upstream_timeout', 'Provider "backup" timed out (first byte timeout).', { retryable: true }) },
+      { target: 'primary/model-a', error: upstreamStatusError('primary', 503, { message: 'overloaded' }) },
+      { target: 'backup/model-b', error: new GatewayError('upstream_timeout', 'Provider "backup" timed out (first byte timeout).', { retryable: true }) },
     ]);
     expect(error.code).toBe('all_attempts_failed');
     expect(error.status).toBe(502);
     expect(error.attempts).toEqual([
-      { target: 'primary/gpt', status: 502, code: 'upstream_error', message: 'Provider "primary" failed with HTTP 503: overloaded' },
-      { target: 'backup/claude', status: 504, code: 'upstream_timeout', message: 'Provider "backup" timed out (first byte timeout).' },
+      { target: 'primary/model-a', status: 502, code: 'upstream_error', message: 'Provider "primary" failed with HTTP 503: overloaded' },
+      { target: 'backup/model-b', status: 504, code: 'upstream_timeout', message: 'Provider "backup" timed out (first byte timeout).' },
     ]);
     expect(error.message).toBe(
-      'All 2 attempts failed: 1) primary/gpt: 502 upstream_error: Provider "primary" failed with HTTP 503: overloaded; 2) backup/claude: 504 upstream_timeout: Provider "backup" timed out (first byte timeout).',
+      'All 2 attempts failed: 1) primary/model-a: 502 upstream_error: Provider "primary" failed with HTTP 503: overloaded; 2) backup/model-b: 504 upstream_timeout: Provider "backup" timed out (first byte timeout).',
     );
   });
 

@@ -1,7 +1,7 @@
 import { EmbeddedStateStore } from './embedded-state-store';
 import { RedisStateStore } from './redis-state-store';
 import { ResilientStateStore } from './resilient-state-store';
-import type { StateStore } from './state-store';
+import type { StateStore } from '../contracts/state-store';
 
 export interface StateStoreConfig {
   /** Empty means single-process: state lives in memory and is not shared. */

@@ -1,4 +1,4 @@
-import type { StateStore } from './state-store';
+import type { StateStore } from '../contracts/state-store';
 
 interface Entry {
   fields: Map<string, number>;

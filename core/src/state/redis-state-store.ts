@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { StateStore } from './state-store';
+import type { StateStore } from '../contracts/state-store';
 
 export interface RedisStateStoreOptions {
   /** Prepended to every key, so several gateways (or tests) can share one Redis. */

@@ -1,5 +1,5 @@
 import { EmbeddedStateStore } from './embedded-state-store';
-import type { StateStore } from './state-store';
+import type { StateStore } from '../contracts/state-store';
 
 /** How often a degraded store checks whether the shared store is back. */
 const HEALTH_CHECK_MS = 1000;

@@ -1,4 +1,4 @@
-import type { Cancellation } from '../pipeline/cancellation';
+import type { Cancellation } from '../contracts/cancellation';
 
 /** setTimeout as a promise that rejects with the cancellation's reason when it is cancelled first. */
 export function abortableSleep(ms: number, cancellation: Cancellation): Promise<void> {

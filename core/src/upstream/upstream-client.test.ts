@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GatewayError } from '../errors/gateway-error';
-import { Cancellation } from '../pipeline/cancellation';
+import { Cancellation } from '../contracts/cancellation';
 import { UpstreamClient } from './upstream-client';
 
 /** UpstreamClient against a real local server: answers, bodies, backpressure, aborts, timeouts. */

@@ -1,7 +1,7 @@
 import { Agent, type Dispatcher } from 'undici';
-import type { Timeouts } from '../config/gateway-config';
-import type { Cancellation } from '../pipeline/cancellation';
-import type { UpstreamRequest, UpstreamResponse } from './upstream-request';
+import type { Timeouts } from '../contracts/endpoint';
+import type { Cancellation } from '../contracts/cancellation';
+import type { UpstreamRequest, UpstreamResponse } from '../contracts/upstream-request';
 import { transportError } from './transport-error';
 import { UpstreamResponseHandler } from './upstream-response-handler';
 

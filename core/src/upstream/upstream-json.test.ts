@@ -1,14 +1,15 @@
-import { CallContext, type Target } from '../pipeline/call-context';
-import { Cancellation } from '../pipeline/cancellation';
-import { AttemptContext } from '../pipeline/attempt-context';
-import type { UpstreamResponse } from './upstream-request';
+import type { Target } from '../contracts/call-context';
+import { Call } from '../pipeline/call';
+import { Cancellation } from '../contracts/cancellation';
+import { Attempt } from '../pipeline/attempt';
+import type { UpstreamResponse } from '../contracts/upstream-request';
 import { parseStreamEvent, readUpstreamJson } from './upstream-json';
 
 /** How every provider reads a whole JSON answer and a stream event's payload. */
 describe('upstream JSON', () => {
-  const call = new CallContext('r', 'style', 'chat', 'ep', { messages: [], stream: false, streamUsage: false, extra: {} }, {}, new Cancellation());
+  const call = new Call('r', 'style', 'chat', 'ep', { messages: [], stream: false, streamUsage: false, extra: {} }, {}, new Cancellation());
   const target = { key: 'acct/m', connectionName: 'acct', connection: { settings: { options: {}, headers: {} } }, model: 'm' } as unknown as Target;
-  const attempt = new AttemptContext(call, target, 0, {} as never, () => undefined);
+  const attempt = new Attempt(call, target, 0, {} as never, () => undefined);
   afterAll(() => attempt.dispose());
 
   const response = (text: () => Promise<string>) => ({ status: 200, headers: {}, body: { text } }) as unknown as UpstreamResponse;

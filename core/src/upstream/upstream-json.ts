@@ -1,15 +1,15 @@
 import { GatewayError } from '../errors/gateway-error';
-import type { AttemptContext } from '../pipeline/attempt-context';
+import type { ProviderAttempt } from '../contracts/provider-attempt';
 import { transportError } from './transport-error';
-import type { UpstreamResponse } from './upstream-request';
+import type { UpstreamResponse } from '../contracts/upstream-request';
 
 /**
  * A provider's whole JSON answer. A body cut in transit is a transport error; one
  * that is not JSON is retryable (a proxy's HTML page, a truncated answer), so another
  * attempt may do better. Every provider plugin reads answers through here.
  */
-export async function readUpstreamJson(response: UpstreamResponse, attempt: AttemptContext): Promise<unknown> {
-  const connection = attempt.target.connectionName;
+export async function readUpstreamJson(response: UpstreamResponse, attempt: ProviderAttempt): Promise<unknown> {
+  const connection = attempt.connectionName;
   let text: string;
   const readFrom = performance.now();
   try {

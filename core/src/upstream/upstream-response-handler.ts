@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici';
-import type { Cancellation } from '../pipeline/cancellation';
+import type { Cancellation } from '../contracts/cancellation';
 import { UpstreamBody } from './upstream-body';
-import type { UpstreamResponse } from './upstream-request';
+import type { UpstreamResponse } from '../contracts/upstream-request';
 
 /**
  * undici dispatch handler for one provider call: settles with status and headers when

@@ -43,7 +43,7 @@ export function upstreamStatusError(
   return new GatewayError('upstream_error', `Provider "${connection}" failed with HTTP ${status}: ${info.message}`, { retryable, retryAfterMs, upstreamBody });
 }
 
-/** Retry-After as seconds or an HTTP date, and OpenAI's retry-after-ms, in milliseconds. */
+/** Retry-After as seconds or an HTTP date, and the non-standard retry-after-ms some providers send, in milliseconds. */
 export function parseRetryAfter(headers: Record<string, string | string[] | undefined>): number | undefined {
   const ms = Number(headers['retry-after-ms']);
   if (Number.isFinite(ms) && ms >= 0) return ms;

@@ -1,8 +1,8 @@
-import { CallContext, Cancellation, GatewayError, type ChatChunk, type ChatRequest } from '@model-gateway/core';
+import { Call, Cancellation, GatewayError, type ChatChunk, type ChatRequest } from '@model-gateway/core';
 import { anthropicChatOutput } from './anthropic-chat-output';
 
 const request: ChatRequest = { messages: [{ role: 'user', content: 'Hi' }], stream: true, streamUsage: true, extra: {} };
-const newCall = () => new CallContext('req-1', 'anthropic-passthrough', 'chat', 'ep', request, {}, new Cancellation());
+const newCall = () => new Call('req-1', 'anthropic-passthrough', 'chat', 'ep', request, {}, new Cancellation());
 const base = { id: 'chatcmpl-1', created: 1, model: 'gpt-4o-mini' };
 
 const types = (sse: string) => [...sse.matchAll(/^event: (\S+)$/gm)].map((m) => m[1]);

@@ -16,6 +16,10 @@ const PREFIXES = ['/gateway/anthropic', '/gateway/vendor-b'];
  */
 export const anthropicPassthroughApi: ApiStyleDefinition = {
   name: API_STYLE,
+  passthroughFormat: 'anthropic',
+  routeHint: () => '/gateway/anthropic/v1/messages',
+  // The Anthropic SDK sends its key as x-api-key (and, in 1.x, as Authorization too).
+  clientCredentials: { headers: ['x-api-key'] },
   renderError: relayedOr(renderAnthropicError),
   routes: (runtime: GatewayRuntime): RouteDefinition[] => [
     ...PREFIXES.map((prefix) => ({

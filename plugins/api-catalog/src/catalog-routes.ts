@@ -1,12 +1,12 @@
 import type { Request, Response } from 'express';
-import { GatewayError, writeJson, type PluginRegistry, type ProviderDefinition, type RouteDefinition } from '@model-gateway/core';
+import { GatewayError, writeJson, type PluginCatalog, type ProviderDefinition, type RouteDefinition } from '@model-gateway/core';
 import type { ModelCatalog } from '@model-gateway/model-catalog';
 import type { ToJsonSchema } from './credential-fields';
 import { modelListing } from './model-listing';
 import { providerListing } from './provider-listing';
 
 export interface CatalogSources {
-  registry: PluginRegistry;
+  registry: PluginCatalog;
   catalog: ModelCatalog;
   toJsonSchema: ToJsonSchema;
 }

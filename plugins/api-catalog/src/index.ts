@@ -1,4 +1,4 @@
-import { renderOpenAiStyleError, TOKENS, type GatewayPlugin } from '@model-gateway/core';
+import { renderGatewayError, TOKENS, type GatewayPlugin } from '@model-gateway/core';
 import { MODEL_CATALOG } from '@model-gateway/model-catalog';
 import { catalogRoutes } from './catalog-routes';
 
@@ -20,7 +20,7 @@ const plugin: GatewayPlugin = {
           catalog: api.container.resolve(MODEL_CATALOG),
           toJsonSchema: (schema) => api.z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }),
         }),
-      renderError: renderOpenAiStyleError,
+      renderError: renderGatewayError,
     });
   },
 };

@@ -1,8 +1,8 @@
-import { CallContext, Cancellation, GatewayError, type ChatChunk, type ChatRequest } from '@model-gateway/core';
+import { Call, Cancellation, GatewayError, type ChatChunk, type ChatRequest } from '@model-gateway/core';
 import { batchEmbedContentsOutput, embedContentOutput, geminiJsonArrayOutput, geminiSseOutput } from './gemini-chat-output';
 
 const request: ChatRequest = { messages: [{ role: 'user', content: 'Hi' }], stream: true, streamUsage: true, extra: {} };
-const newCall = () => new CallContext('req-1', 'gemini-passthrough', 'chat', 'ep', request, {}, new Cancellation());
+const newCall = () => new Call('req-1', 'gemini-passthrough', 'chat', 'ep', request, {}, new Cancellation());
 const base = { id: 'msg_1', created: 1, model: 'claude-x' };
 const chunk = (content: string, finishReason: string | null = null): ChatChunk => ({ ...base, choices: [{ index: 0, delta: { content }, finishReason }] });
 const usage: ChatChunk = { ...base, choices: [], usage: { inputTokens: 3, outputTokens: 2, totalTokens: 5 } };

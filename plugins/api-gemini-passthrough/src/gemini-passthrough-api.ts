@@ -31,6 +31,10 @@ const VERSIONS = ['v1', 'v1beta', 'v1alpha'];
  */
 export const geminiPassthroughApi: ApiStyleDefinition = {
   name: API_STYLE,
+  passthroughFormat: 'gemini',
+  routeHint: (endpoint) => `/gateway/gemini/v1beta/models/${endpoint}:generateContent`,
+  // google-genai sends its key as x-goog-api-key; REST examples put it in ?key=.
+  clientCredentials: { headers: ['x-goog-api-key'], query: ['key'] },
   renderError: relayedOr(renderGeminiError),
   routes: (runtime: GatewayRuntime): RouteDefinition[] => [
     ...PREFIXES.flatMap((prefix) =>

@@ -1,4 +1,4 @@
-import { GatewayError, renderOpenAiStyleError, type ApiStyleDefinition, type EndpointKind, type GatewayRuntime } from '@model-gateway/core';
+import { GatewayError, renderGatewayError, type ApiStyleDefinition, type EndpointKind, type GatewayRuntime } from '@model-gateway/core';
 import { decodeChatRequest, decodeEmbeddingsRequest, openAiChatOutput, openAiEmbeddingsOutput } from '@model-gateway/format-openai';
 
 export const API_STYLE = 'native';
@@ -10,7 +10,8 @@ export const API_STYLE = 'native';
  */
 export const nativeApi: ApiStyleDefinition = {
   name: API_STYLE,
-  renderError: renderOpenAiStyleError,
+  routeHint: (endpoint) => `/gateway/${endpoint}/native/invocations`,
+  renderError: renderGatewayError,
   routes: (runtime: GatewayRuntime) => [
     {
       method: 'post',

@@ -1,5 +1,5 @@
 import {
-  GatewayError, renderOpenAiStyleError, writeJson,
+  GatewayError, renderGatewayError, writeJson,
   type ApiStyleDefinition, type Endpoint, type GatewayRuntime, type RouteDefinition,
 } from '@model-gateway/core';
 import { decodeChatRequest, decodeEmbeddingsRequest, openAiChatOutput, openAiEmbeddingsOutput } from '@model-gateway/format-openai';
@@ -17,7 +17,8 @@ const BASE = '/gateway/native/v1';
  */
 export const openAiChatApi: ApiStyleDefinition = {
   name: API_STYLE,
-  renderError: renderOpenAiStyleError,
+  routeHint: () => `${BASE}/...`,
+  renderError: renderGatewayError,
   routes: (runtime: GatewayRuntime): RouteDefinition[] => [
     {
       method: 'post',

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import {
-  endpointFromModel, extensibleCopy, relayBody, relayedOr, renderOpenAiStyleError, sseData, unknownPathRoutes,
+  endpointFromModel, extensibleCopy, relayBody, relayedOr, renderGatewayError, sseData, unknownPathRoutes,
   type ApiStyleDefinition, type EndpointKind, type GatewayRuntime, type PassthroughTarget, type RouteDefinition,
 } from '@model-gateway/core';
 import { openAiUsageTap } from './openai-usage';
@@ -28,7 +28,11 @@ const OPERATIONS: ReadonlyArray<{ operation: OpenAiOperation; kind: EndpointKind
  */
 export const openAiPassthroughApi: ApiStyleDefinition = {
   name: API_STYLE,
-  renderError: relayedOr(renderOpenAiStyleError),
+  passthroughFormat: 'openai',
+  routeHint: () => '/gateway/openai/v1/...',
+  // OpenAI SDKs send Authorization (dropped for every style); Azure OpenAI clients send api-key.
+  clientCredentials: { headers: ['api-key'] },
+  renderError: relayedOr(renderGatewayError),
   routes: (runtime: GatewayRuntime): RouteDefinition[] => [
     ...PREFIXES.flatMap((prefix) =>
       OPERATIONS.map(({ operation, kind }) => ({
@@ -65,7 +69,7 @@ async function relay(runtime: GatewayRuntime, req: Request, res: Response, opera
     streamError: (error) =>
       operation === 'responses'
         ? `event: error\ndata: ${JSON.stringify({ type: 'error', code: error.code, message: error.message, param: error.param ?? null })}\n\n`
-        : sseData(renderOpenAiStyleError(error).body),
+        : sseData(renderGatewayError(error).body),
     translate: () => translateOpenAiCall(operation, body),
   });
 }

@@ -1,10 +1,11 @@
 import { inject, injectable } from 'tsyringe';
 import type { Logger } from 'pino';
 import {
-  CallContext, EndpointRegistry, GatewayError, TOKENS,
-  type AttemptRecord, type BreakerPolicy, type PipelinePlugin, type StateStore, type Target,
+  EndpointRegistry, GatewayError, TOKENS,
+  type AttemptRecord, type CallContext, type PipelinePlugin, type StateStore, type Target,
 } from '@model-gateway/core';
 import { breakerKeys } from './breaker-keys';
+import { breakerPolicyOf, type BreakerPolicy } from './breaker-policy';
 
 /** What the resolve phase saw of a target, kept for onAttemptEnd: it decides whether a success must reset anything. */
 interface Seen {
@@ -39,7 +40,7 @@ export class CircuitBreaker implements PipelinePlugin {
 
   resolve(call: CallContext): Promise<void> | undefined {
     // Not async: an endpoint without a breaker must not pay for a promise on every call.
-    if (call.targets.length === 0 || call.endpoint?.breaker.enabled === false) return undefined;
+    if (call.targets.length === 0 || (call.endpoint && !breakerPolicyOf(call.endpoint).enabled)) return undefined;
     return this.admit(call);
   }
 
@@ -85,7 +86,9 @@ export class CircuitBreaker implements PipelinePlugin {
 
   onAttemptEnd(record: AttemptRecord, call: CallContext): void {
     const endpoint = this.endpoints.get(record.endpoint);
-    if (!endpoint?.breaker.enabled) return;
+    if (!endpoint) return;
+    const policy = breakerPolicyOf(endpoint);
+    if (!policy.enabled) return;
     const failed = record.failure === 'retry' || record.failure === 'cooldown';
     const seenTargets = call.local(SEEN) as Map<string, Seen> | undefined;
     // The common case, a healthy target nobody saw failing, builds no keys and touches no store.
@@ -99,7 +102,7 @@ export class CircuitBreaker implements PipelinePlugin {
       return;
     }
     const reason = record.failure === 'cooldown' ? `the provider refused the gateway's credentials (HTTP ${record.status})` : `last failure ${record.errorCode ?? record.status}`;
-    this.settle(this.recordFailure(keys, endpoint.breaker, record.failure === 'cooldown' || seen?.probe === true, reason));
+    this.settle(this.recordFailure(keys, policy, record.failure === 'cooldown' || seen?.probe === true, reason));
   }
 
   private async recordFailure(keys: ReturnType<typeof breakerKeys>, policy: BreakerPolicy, openNow: boolean, reason: string): Promise<void> {
@@ -113,7 +116,7 @@ export class CircuitBreaker implements PipelinePlugin {
 
   /** One probe per half-open target across replicas; the lock lapses if its holder never reports. */
   private async takeProbe(key: string, call: CallContext): Promise<boolean> {
-    const ttl = Math.min(call.endpoint?.timeouts.totalMs ?? 60_000, call.endpoint?.breaker.cooldownMs ?? 60_000);
+    const ttl = Math.min(call.endpoint?.timeouts.totalMs ?? 60_000, call.endpoint ? breakerPolicyOf(call.endpoint).cooldownMs : 60_000);
     return this.store.set(key, call.requestId, ttl, { ifAbsent: true }).catch(() => true);
   }
 

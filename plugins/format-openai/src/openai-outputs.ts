@@ -1,4 +1,4 @@
-import { renderOpenAiStyleError, sseData, type ChatOutput, type EmbeddingsOutput } from '@model-gateway/core';
+import { renderGatewayError, sseData, type ChatOutput, type EmbeddingsOutput } from '@model-gateway/core';
 import { encodeChatChunk } from './chat-chunk';
 import { encodeChatResponse } from './chat-response';
 import { encodeEmbeddingsResponse } from './embeddings-response';
@@ -16,7 +16,7 @@ export const openAiChatOutput: ChatOutput = {
   },
   done: () => 'data: [DONE]\n\n',
   // OpenAI reports a failure inside a stream as an `error` object event; no [DONE] follows.
-  streamError: (error) => sseData(renderOpenAiStyleError(error).body),
+  streamError: (error) => sseData(renderGatewayError(error).body),
 };
 
 export const openAiEmbeddingsOutput: EmbeddingsOutput = {

@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { getGlobalDispatcher } from 'undici';
-import { AttemptContext, CallContext, Cancellation, GatewayError, Secret, UpstreamClient, type ChatChunk, type ChatRequest, type ConnectionSettings } from '@model-gateway/core';
+import { Attempt, Call, Cancellation, GatewayError, Secret, UpstreamClient, type ChatChunk, type ChatRequest, type ConnectionSettings } from '@model-gateway/core';
 import { CredentialInjection } from '@model-gateway/credential-injection';
 import { AnthropicConnection } from './anthropic-connection';
 import { anthropicOptionsSchema, type AnthropicOptions } from './anthropic-options';
@@ -38,10 +38,10 @@ describe('AnthropicConnection (unit, nock)', () => {
 
   const chat = (over: Partial<ChatRequest> = {}): ChatRequest => ({ messages: [{ role: 'user', content: 'hi' }], stream: false, streamUsage: false, extra: {}, ...over });
 
-  function attempt(request: ChatRequest): AttemptContext {
-    const call = new CallContext('req-1', 'openai-chat', 'chat', 'ep', request, {}, new Cancellation());
+  function attempt(request: ChatRequest): Attempt {
+    const call = new Call('req-1', 'openai-chat', 'chat', 'ep', request, {}, new Cancellation());
     const target = { key: 'claude/claude-x', connectionName: 'claude', connection, definition: anthropicProvider, model: 'claude-x', timeouts: TIMEOUTS, role: 'split' as const, weight: 1 };
-    return new AttemptContext(call, target, 0, upstream, (a, r) => credentials.authorize(a, r));
+    return new Attempt(call, target, 0, upstream, (a, r) => credentials.authorize(a, r));
   }
 
   async function collect(request: ChatRequest): Promise<ChatChunk[]> {

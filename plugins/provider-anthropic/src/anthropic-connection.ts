@@ -1,6 +1,6 @@
 import {
   extensibleCopy, GatewayError, parseRetryAfter, readSse, transportError, upstreamStatusError,
-  type AttemptContext, type ChatChunk, type ChatRequest, type ChatResult, type ConnectionSettings,
+  type ProviderAttempt, type ChatChunk, type ChatRequest, type ChatResult, type ConnectionSettings,
   type PassthroughFormat, type PassthroughTarget, type ProviderConnection, type UpstreamResponse, parseStreamEvent, readUpstreamJson,
 } from '@model-gateway/core';
 import { AnthropicStreamDecoder, decodeAnthropicError, decodeAnthropicResponse, encodeAnthropicRequest } from '@model-gateway/format-anthropic';
@@ -49,7 +49,7 @@ export class AnthropicConnection implements ProviderConnection {
     };
   }
 
-  async chat(request: ChatRequest, attempt: AttemptContext): Promise<ChatResult> {
+  async chat(request: ChatRequest, attempt: ProviderAttempt): Promise<ChatResult> {
     const encoded = encodeAnthropicRequest(request, attempt.model, { defaultMaxTokens: this.settings.options.default_max_tokens });
     const body = JSON.stringify(this.layout.body?.(encoded, attempt.model) ?? encoded);
     const response = await attempt.send({ method: 'POST', url: this.layout.url(attempt.model, request.stream), headers: extensibleCopy(this.headers), body });
@@ -62,7 +62,7 @@ export class AnthropicConnection implements ProviderConnection {
   }
 
 
-  private async *chunks(response: UpstreamResponse, attempt: AttemptContext): AsyncGenerator<ChatChunk> {
+  private async *chunks(response: UpstreamResponse, attempt: ProviderAttempt): AsyncGenerator<ChatChunk> {
     const decoder = new AnthropicStreamDecoder({ connection: this.settings.name, scrub: (text) => attempt.scrub(text) });
     try {
       for await (const event of readSse(response.body)) {

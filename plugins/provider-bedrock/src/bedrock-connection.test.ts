@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AttemptContext, CallContext, Cancellation, GatewayError, Secret, UpstreamClient, type ChatChunk, type ChatRequest, type ConnectionSettings } from '@model-gateway/core';
+import { Attempt, Call, Cancellation, GatewayError, Secret, UpstreamClient, type ChatChunk, type ChatRequest, type ConnectionSettings } from '@model-gateway/core';
 import { CredentialInjection } from '@model-gateway/credential-injection';
 import { EventStreamCodec } from '@smithy/eventstream-codec';
 import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
@@ -72,10 +72,10 @@ describe('BedrockConnection', () => {
     });
   }
 
-  function attempt(connection: BedrockConnection, request: ChatRequest, model = MODEL): AttemptContext {
-    const call = new CallContext('req-1', 'openai-chat', 'chat', 'ep', request, {}, new Cancellation());
+  function attempt(connection: BedrockConnection, request: ChatRequest, model = MODEL): Attempt {
+    const call = new Call('req-1', 'openai-chat', 'chat', 'ep', request, {}, new Cancellation());
     const target = { key: `aws/${model}`, connectionName: 'aws', connection, definition: bedrockProvider, model, timeouts: TIMEOUTS, role: 'split' as const, weight: 1 };
-    return new AttemptContext(call, target, 0, upstream, (a, r) => credentials.authorize(a, r));
+    return new Attempt(call, target, 0, upstream, (a, r) => credentials.authorize(a, r));
   }
 
   const chat = (over: Partial<ChatRequest> = {}): ChatRequest => ({ messages: [{ role: 'user', content: 'hi' }], stream: false, streamUsage: false, extra: {}, ...over });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   GatewayError, parseStreamEvent, readUpstreamJson, transportError,
-  type AttemptContext, type ChatChunk, type ChatRequest, type ChatResult, type ConnectionSettings,
+  type ProviderAttempt, type ChatChunk, type ChatRequest, type ChatResult, type ConnectionSettings,
   type EmbeddingsRequest, type EmbeddingsResponse, type ProviderConnection, type UpstreamRequest, type UpstreamResponse,
 } from '@model-gateway/core';
 import { toUtf8 } from '@smithy/util-utf8';
@@ -34,7 +34,7 @@ export class BedrockConnection implements ProviderConnection {
     this.authorizer = this.authorizerFor(this.credentials);
   }
 
-  async chat(request: ChatRequest, attempt: AttemptContext): Promise<ChatResult> {
+  async chat(request: ChatRequest, attempt: ProviderAttempt): Promise<ChatResult> {
     const body = JSON.stringify(encodeConverseRequest(request, attempt.model));
     const path = request.stream ? BEDROCK_PATHS.converseStream(attempt.model) : BEDROCK_PATHS.converse(attempt.model);
     const response = await this.post(path, body, attempt, {});
@@ -43,7 +43,7 @@ export class BedrockConnection implements ProviderConnection {
     return { type: 'stream', chunks: this.chunks(response, attempt, new ConverseStreamDecoder(meta)) };
   }
 
-  embeddings(request: EmbeddingsRequest, attempt: AttemptContext): Promise<EmbeddingsResponse> {
+  embeddings(request: EmbeddingsRequest, attempt: ProviderAttempt): Promise<EmbeddingsResponse> {
     return bedrockEmbeddings(request, attempt.model, async (body) => {
       // InvokeModel bodies are opaque to Bedrock: content-type and accept say what they are.
       const response = await this.post(BEDROCK_PATHS.invoke(attempt.model), JSON.stringify(body), attempt, { accept: 'application/json' });
@@ -80,7 +80,7 @@ export class BedrockConnection implements ProviderConnection {
     }
   }
 
-  private async post(path: string, body: string, attempt: AttemptContext, headers: Record<string, string>): Promise<UpstreamResponse> {
+  private async post(path: string, body: string, attempt: ProviderAttempt, headers: Record<string, string>): Promise<UpstreamResponse> {
     const request: UpstreamRequest = {
       method: 'POST',
       url: this.baseUrl + path,
@@ -94,7 +94,7 @@ export class BedrockConnection implements ProviderConnection {
   }
 
 
-  private async *chunks(response: UpstreamResponse, attempt: AttemptContext, decoder: ConverseStreamDecoder): AsyncGenerator<ChatChunk> {
+  private async *chunks(response: UpstreamResponse, attempt: ProviderAttempt, decoder: ConverseStreamDecoder): AsyncGenerator<ChatChunk> {
     let stopped = false;
     try {
       for await (const frame of readEventStream(response.body)) {

@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { getGlobalDispatcher } from 'undici';
-import { AttemptContext, CallContext, Cancellation, GatewayError, Secret, UpstreamClient, type ChatRequest, type Target } from '@model-gateway/core';
+import { Attempt, Call, Cancellation, GatewayError, Secret, UpstreamClient, type ChatRequest, type Target } from '@model-gateway/core';
 import { CredentialInjection } from '@model-gateway/credential-injection';
 import { CohereConnection } from './cohere-connection';
 import { cohereProvider } from './index';
@@ -28,10 +28,10 @@ describe('CohereConnection (unit, nock)', () => {
   });
   afterEach(() => nock.cleanAll());
 
-  function attempt(request: ChatRequest): AttemptContext {
-    const call = new CallContext('req-1', 'openai-chat', 'chat', 'ep', request, {}, new Cancellation());
+  function attempt(request: ChatRequest): Attempt {
+    const call = new Call('req-1', 'openai-chat', 'chat', 'ep', request, {}, new Cancellation());
     const target = { key: 'co/command-a-03-2025', role: 'split', weight: 1, connectionName: 'co', connection, definition: cohereProvider, model: 'command-a-03-2025', timeouts: TIMEOUTS } as Target;
-    return new AttemptContext(call, target, 0, upstream, (a, r) => credentials.authorize(a, r));
+    return new Attempt(call, target, 0, upstream, (a, r) => credentials.authorize(a, r));
   }
 
   const chat = (over: Partial<ChatRequest> = {}): ChatRequest => ({ messages: [{ role: 'user', content: 'hi' }], stream: false, streamUsage: false, extra: {}, ...over });

@@ -1,6 +1,6 @@
 import {
   extensibleCopy, GatewayError, parseRetryAfter, parseStreamEvent, readSse, readUpstreamJson, transportError, upstreamStatusError,
-  type AttemptContext, type ChatChunk, type ChatRequest, type ChatResult, type ConnectionSettings,
+  type ProviderAttempt, type ChatChunk, type ChatRequest, type ChatResult, type ConnectionSettings,
   type EmbeddingsRequest, type EmbeddingsResponse, type ProviderConnection, type UpstreamResponse,
 } from '@model-gateway/core';
 import { COHERE_CHAT_PATH, COHERE_EMBED_PATH, type CohereOptions } from './cohere-facts';
@@ -22,7 +22,7 @@ export class CohereConnection implements ProviderConnection {
     this.embedUrl = `${settings.baseUrl}${COHERE_EMBED_PATH}`;
   }
 
-  async chat(request: ChatRequest, attempt: AttemptContext): Promise<ChatResult> {
+  async chat(request: ChatRequest, attempt: ProviderAttempt): Promise<ChatResult> {
     const body = JSON.stringify(encodeCohereChat(request, attempt.model));
     const headers = request.stream ? extensibleCopy(this.headers, { accept: 'text/event-stream' }) : this.headers;
     const response = await this.post(this.chatUrl, body, headers, attempt);
@@ -31,13 +31,13 @@ export class CohereConnection implements ProviderConnection {
     return { type: 'stream', chunks: this.chunks(response, new CohereStreamDecoder(extensibleCopy(context, { scrub: (text: string) => attempt.scrub(text) })), attempt) };
   }
 
-  async embeddings(request: EmbeddingsRequest, attempt: AttemptContext): Promise<EmbeddingsResponse> {
+  async embeddings(request: EmbeddingsRequest, attempt: ProviderAttempt): Promise<EmbeddingsResponse> {
     const body = JSON.stringify(encodeCohereEmbed(request, attempt.model, this.settings.options.embed_input_type));
     const response = await this.post(this.embedUrl, body, this.headers, attempt);
     return decodeCohereEmbed(await readUpstreamJson(response, attempt), attempt.model);
   }
 
-  private async post(url: string, body: string, headers: Record<string, string>, attempt: AttemptContext): Promise<UpstreamResponse> {
+  private async post(url: string, body: string, headers: Record<string, string>, attempt: ProviderAttempt): Promise<UpstreamResponse> {
     const response = await attempt.send({ method: 'POST', url, headers: extensibleCopy(headers), body });
     if (response.status < 400) return response;
     const text = attempt.scrub(await response.body.text().catch(() => ''));
@@ -45,7 +45,7 @@ export class CohereConnection implements ProviderConnection {
   }
 
 
-  private async *chunks(response: UpstreamResponse, decoder: CohereStreamDecoder, attempt: AttemptContext): AsyncGenerator<ChatChunk> {
+  private async *chunks(response: UpstreamResponse, decoder: CohereStreamDecoder, attempt: ProviderAttempt): AsyncGenerator<ChatChunk> {
     try {
       for await (const event of readSse(response.body)) {
         // v2 ends with message-end; a [DONE] sentinel is tolerated from compatible servers.

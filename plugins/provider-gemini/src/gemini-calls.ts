@@ -6,7 +6,7 @@
  */
 import {
   extensibleCopy, GatewayError, parseRetryAfter, readSse, transportError, upstreamStatusError,
-  type AttemptContext, type ChatChunk, type ChatRequest, type ChatResult, type UpstreamResponse, parseStreamEvent, readUpstreamJson,
+  type ProviderAttempt, type ChatChunk, type ChatRequest, type ChatResult, type UpstreamResponse, parseStreamEvent, readUpstreamJson,
 } from '@model-gateway/core';
 import {
   GeminiStreamDecoder, decodeGeminiError, decodeGenerateContentResponse, encodeGenerateContentRequest, inBandErrorStatus,
@@ -23,7 +23,7 @@ export interface GeminiTarget {
   headers: Record<string, string>;
 }
 
-export async function geminiChat(request: ChatRequest, attempt: AttemptContext, target: GeminiTarget): Promise<ChatResult> {
+export async function geminiChat(request: ChatRequest, attempt: ProviderAttempt, target: GeminiTarget): Promise<ChatResult> {
   const body = JSON.stringify(encodeGenerateContentRequest(request));
   const url = request.stream ? target.streamUrl : target.generateUrl;
   const response = await postGemini(url, body, target, attempt);
@@ -33,7 +33,7 @@ export async function geminiChat(request: ChatRequest, attempt: AttemptContext, 
 }
 
 /** POSTs a JSON body; a non-2xx answer becomes the gateway's error, with the key scrubbed. */
-export async function postGemini(url: string, body: string, target: Pick<GeminiTarget, 'connection' | 'headers'>, attempt: AttemptContext): Promise<UpstreamResponse> {
+export async function postGemini(url: string, body: string, target: Pick<GeminiTarget, 'connection' | 'headers'>, attempt: ProviderAttempt): Promise<UpstreamResponse> {
   const response = await attempt.send({ method: 'POST', url, headers: extensibleCopy(target.headers), body });
   if (response.status < 400) return response;
   const text = attempt.scrub(await response.body.text().catch(() => ''));
@@ -42,7 +42,7 @@ export async function postGemini(url: string, body: string, target: Pick<GeminiT
   throw upstreamStatusError(target.connection, response.status, { message: details.message, type: details.type }, retryAfter);
 }
 
-async function* geminiChunks(response: UpstreamResponse, attempt: AttemptContext, connection: string, defaults: ResponseDefaults): AsyncGenerator<ChatChunk> {
+async function* geminiChunks(response: UpstreamResponse, attempt: ProviderAttempt, connection: string, defaults: ResponseDefaults): AsyncGenerator<ChatChunk> {
   const decoder = new GeminiStreamDecoder(defaults);
   try {
     for await (const event of readSse(response.body)) {

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AttemptContext, CallContext, Cancellation, GatewayError, Secret, UpstreamClient, type ChatChunk, type ChatRequest, type ProviderConnection } from '@model-gateway/core';
+import { Attempt, Call, Cancellation, GatewayError, Secret, UpstreamClient, type ChatChunk, type ChatRequest, type ProviderConnection } from '@model-gateway/core';
 import { CredentialInjection } from '@model-gateway/credential-injection';
 import { geminiProvider } from './index';
 import { GeminiConnection, modelPath } from './gemini-connection';
@@ -47,10 +47,10 @@ describe('GeminiConnection', () => {
 
   const connection = () => new GeminiConnection({ name: 'google', type: 'gemini', baseUrl: base, apiKey: new Secret(KEY), headers: {}, options: { api_version: 'v1beta' } });
 
-  function attempt(conn: ProviderConnection, request: ChatRequest, model = 'gemini-2.5-flash'): AttemptContext {
-    const call = new CallContext('req-1', 'openai-chat', 'chat', 'ep', request, {}, new Cancellation());
+  function attempt(conn: ProviderConnection, request: ChatRequest, model = 'gemini-2.5-flash'): Attempt {
+    const call = new Call('req-1', 'openai-chat', 'chat', 'ep', request, {}, new Cancellation());
     const target = { key: `google/${model}`, connectionName: 'google', connection: conn, definition: geminiProvider, model, timeouts: TIMEOUTS, role: 'split' as const, weight: 1 };
-    return new AttemptContext(call, target, 0, upstream, (a, r) => credentials.authorize(a, r));
+    return new Attempt(call, target, 0, upstream, (a, r) => credentials.authorize(a, r));
   }
 
   const chat = (over: Partial<ChatRequest> = {}): ChatRequest => ({ messages: [{ role: 'user', content: 'hi' }], stream: false, streamUsage: false, extra: {}, ...over });

@@ -1,6 +1,6 @@
 import { extensibleCopy, readUpstreamJson } from '@model-gateway/core';
 import type {
-  AttemptContext, ChatRequest, ChatResult, ConnectionSettings, EmbeddingsRequest, EmbeddingsResponse,
+  ProviderAttempt, ChatRequest, ChatResult, ConnectionSettings, EmbeddingsRequest, EmbeddingsResponse,
   PassthroughFormat, PassthroughTarget, ProviderConnection,
 } from '@model-gateway/core';
 import { decodeBatchEmbedContentsResponse, encodeBatchEmbedContentsRequest } from '@model-gateway/format-gemini';
@@ -26,11 +26,11 @@ export class GeminiConnection implements ProviderConnection {
     return { url: `${this.methodUrl(model, operation, apiVersion)}${search}`, headers: extensibleCopy(this.headers) };
   }
 
-  chat(request: ChatRequest, attempt: AttemptContext): Promise<ChatResult> {
+  chat(request: ChatRequest, attempt: ProviderAttempt): Promise<ChatResult> {
     return geminiChat(request, attempt, this.target(attempt.model));
   }
 
-  async embeddings(request: EmbeddingsRequest, attempt: AttemptContext): Promise<EmbeddingsResponse> {
+  async embeddings(request: EmbeddingsRequest, attempt: ProviderAttempt): Promise<EmbeddingsResponse> {
     const body = JSON.stringify(encodeBatchEmbedContentsRequest(request, attempt.model));
     const target = this.target(attempt.model);
     const response = await postGemini(this.methodUrl(attempt.model, 'batchEmbedContents'), body, target, attempt);

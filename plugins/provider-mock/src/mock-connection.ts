@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   abortableSleep, extensibleCopy, GatewayError, upstreamStatusError,
-  type AttemptContext, type Cancellation, type ChatChunk, type ChatRequest, type ChatResult, type ConnectionSettings,
+  type ProviderAttempt, type Cancellation, type ChatChunk, type ChatRequest, type ChatResult, type ConnectionSettings,
   type EmbeddingsRequest, type EmbeddingsResponse, type ProviderConnection,
 } from '@model-gateway/core';
 import { mockBehaviour, type MockBehaviour, type MockOptions } from './mock-options';
@@ -11,7 +11,7 @@ import { chatUsage, countTokens, embedText, forcedToolCall, replyText, splitRepl
 export class MockConnection implements ProviderConnection {
   constructor(readonly settings: ConnectionSettings<MockOptions>) {}
 
-  async chat(request: ChatRequest, attempt: AttemptContext): Promise<ChatResult> {
+  async chat(request: ChatRequest, attempt: ProviderAttempt): Promise<ChatResult> {
     const behaviour = this.behaviour(request.extra);
     await attempt.timeUpstream(abortableSleep(behaviour.latency_ms, attempt.cancellation));
     this.failIfAsked(behaviour);
@@ -36,7 +36,7 @@ export class MockConnection implements ProviderConnection {
     return { type: 'stream', chunks: this.chunks(base, text, toolCall, usage, behaviour, attempt.cancellation) };
   }
 
-  async embeddings(request: EmbeddingsRequest, attempt: AttemptContext): Promise<EmbeddingsResponse> {
+  async embeddings(request: EmbeddingsRequest, attempt: ProviderAttempt): Promise<EmbeddingsResponse> {
     const behaviour = this.behaviour(request.extra);
     await attempt.timeUpstream(abortableSleep(behaviour.latency_ms, attempt.cancellation));
     this.failIfAsked(behaviour);

@@ -1,6 +1,6 @@
 import {
   extensibleCopy, GatewayError, parseRetryAfter, readSse, transportError, upstreamStatusError,
-  type AttemptContext, type ChatChunk, type ChatRequest, type ChatResult, type ConnectionSettings,
+  type ProviderAttempt, type ChatChunk, type ChatRequest, type ChatResult, type ConnectionSettings,
   type EmbeddingsRequest, type EmbeddingsResponse, type PassthroughFormat, type PassthroughTarget, type ProviderConnection, type UpstreamResponse, parseStreamEvent, readUpstreamJson,
 } from '@model-gateway/core';
 import {
@@ -41,7 +41,7 @@ export class OpenAiCompatibleConnection implements ProviderConnection {
     return this.dialect?.streamOptions === false ? { url, headers: extensibleCopy(this.passthroughHeaders), streamOptions: false } : { url, headers: extensibleCopy(this.passthroughHeaders) };
   }
 
-  async chat(request: ChatRequest, attempt: AttemptContext): Promise<ChatResult> {
+  async chat(request: ChatRequest, attempt: ProviderAttempt): Promise<ChatResult> {
     const encoded = encodeChatRequest(request, this.bodyModel(attempt.model));
     const body = JSON.stringify(this.dialect ? rewriteChatBody(encoded, request, this.dialect) : encoded);
     const response = await this.post(this.urlFor('chat/completions', attempt.model), body, attempt);
@@ -49,7 +49,7 @@ export class OpenAiCompatibleConnection implements ProviderConnection {
     return { type: 'stream', chunks: this.chunks(response, attempt) };
   }
 
-  async embeddings(request: EmbeddingsRequest, attempt: AttemptContext): Promise<EmbeddingsResponse> {
+  async embeddings(request: EmbeddingsRequest, attempt: ProviderAttempt): Promise<EmbeddingsResponse> {
     const encoded = encodeEmbeddingsRequest(request, this.bodyModel(attempt.model));
     const body = JSON.stringify(this.dialect ? rewriteEmbeddingsBody(encoded, this.dialect) : encoded);
     const response = await this.post(this.urlFor('embeddings', attempt.model), body, attempt);
@@ -72,7 +72,7 @@ export class OpenAiCompatibleConnection implements ProviderConnection {
     return url;
   }
 
-  private async post(url: string, body: string, attempt: AttemptContext): Promise<UpstreamResponse> {
+  private async post(url: string, body: string, attempt: ProviderAttempt): Promise<UpstreamResponse> {
     const response = await attempt.send({ method: 'POST', url, headers: extensibleCopy(this.headers), body });
     if (response.status < 400) return response;
     const text = attempt.scrub(await response.body.text().catch(() => ''));
@@ -80,7 +80,7 @@ export class OpenAiCompatibleConnection implements ProviderConnection {
   }
 
 
-  private async *chunks(response: UpstreamResponse, attempt: AttemptContext): AsyncGenerator<ChatChunk> {
+  private async *chunks(response: UpstreamResponse, attempt: ProviderAttempt): AsyncGenerator<ChatChunk> {
     try {
       for await (const event of readSse(response.body)) {
         if (event.data === '[DONE]') return;

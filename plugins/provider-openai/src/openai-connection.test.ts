@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { getGlobalDispatcher } from 'undici';
-import { AttemptContext, CallContext, Cancellation, GatewayError, Secret, UpstreamClient, type ChatRequest, type ConnectionSettings } from '@model-gateway/core';
+import { Attempt, Call, Cancellation, GatewayError, Secret, UpstreamClient, type ChatRequest, type ConnectionSettings } from '@model-gateway/core';
 import { CredentialInjection } from '@model-gateway/credential-injection';
 import { OpenAiConnection } from './openai-connection';
 import { openAiProvider } from './index';
@@ -34,10 +34,10 @@ describe('OpenAiConnection (unit, nock)', () => {
   });
   afterEach(() => nock.cleanAll());
 
-  function attempt(request: ChatRequest): AttemptContext {
-    const call = new CallContext('req-1', 'openai-chat', 'chat', 'ep', request, {}, new Cancellation());
+  function attempt(request: ChatRequest): Attempt {
+    const call = new Call('req-1', 'openai-chat', 'chat', 'ep', request, {}, new Cancellation());
     const target = { key: 'acct/gpt-4o-mini', connectionName: 'acct', connection, definition: openAiProvider, model: 'gpt-4o-mini', timeouts: TIMEOUTS, role: 'split' as const, weight: 1 };
-    return new AttemptContext(call, target, 0, upstream, (a, r) => credentials.authorize(a, r));
+    return new Attempt(call, target, 0, upstream, (a, r) => credentials.authorize(a, r));
   }
 
   const chat = (over: Partial<ChatRequest> = {}): ChatRequest => ({ messages: [{ role: 'user', content: 'hi' }], stream: false, streamUsage: false, extra: {}, ...over });

@@ -1,6 +1,6 @@
 import {
   extensibleCopy, GatewayError, readUpstreamJson,
-  type AttemptContext, type ChatRequest, type ChatResult, type ConnectionSettings, type EmbeddingsRequest, type EmbeddingsResponse,
+  type ProviderAttempt, type ChatRequest, type ChatResult, type ConnectionSettings, type EmbeddingsRequest, type EmbeddingsResponse,
   type PassthroughFormat, type PassthroughTarget, type ProviderConnection, type UpstreamRequest,
 } from '@model-gateway/core';
 import { embeddingTexts } from '@model-gateway/format-gemini';
@@ -34,7 +34,7 @@ export class VertexConnection implements ProviderConnection {
   }
 
   /** Credential injection hands every request here once its URL and body are final. */
-  async authorize(request: UpstreamRequest, attempt: AttemptContext): Promise<void> {
+  async authorize(request: UpstreamRequest, attempt: ProviderAttempt): Promise<void> {
     request.headers.authorization = `Bearer ${await this.tokens.get(attempt.signal)}`;
   }
 
@@ -46,13 +46,13 @@ export class VertexConnection implements ProviderConnection {
     return { url: `${vertexMethodUrl(this.place(), parsed, operation)}${search}`, headers: extensibleCopy(this.headers) };
   }
 
-  chat(request: ChatRequest, attempt: AttemptContext): Promise<ChatResult> {
+  chat(request: ChatRequest, attempt: ProviderAttempt): Promise<ChatResult> {
     const model = vertexModel(attempt.model);
     if (model.publisher === 'anthropic') return this.claude.chat(request, attempt);
     return geminiChat(request, attempt, this.geminiTarget(model));
   }
 
-  async embeddings(request: EmbeddingsRequest, attempt: AttemptContext): Promise<EmbeddingsResponse> {
+  async embeddings(request: EmbeddingsRequest, attempt: ProviderAttempt): Promise<EmbeddingsResponse> {
     const model = vertexModel(attempt.model);
     if (model.publisher !== 'google') throw new GatewayError('unsupported_route', `Vertex AI has no embeddings for ${attempt.model}.`);
     const url = vertexMethodUrl(this.place(), model, 'predict');

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'tsyringe';
 import type { Logger } from 'pino';
-import { CallContext, TOKENS, weightedSequence, type PipelinePlugin, type StateStore, type Target } from '@model-gateway/core';
+import { TOKENS, type CallContext, type PipelinePlugin, type StateStore, type Target } from '@model-gateway/core';
+import { weightedSequence } from './weighted-sequence';
 
 /** Split positions outlive any gap in traffic worth remembering; the key is renewed on every call. */
 const POSITION_TTL_MS = 24 * 3600_000;

@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import type { ChatChunk, ChatRequest, ChatResponse } from '../canonical/chat';
 import type { EmbeddingsRequest, EmbeddingsResponse } from '../canonical/embeddings';
 import type { Secret } from '../secrets/secret';
-import type { AttemptContext } from '../pipeline/attempt-context';
-import type { UpstreamRequest } from '../upstream/upstream-request';
-import type { PassthroughFormat, PassthroughTarget } from '../passthrough/relay-types';
+import type { ProviderAttempt } from './provider-attempt';
+import type { UpstreamRequest } from './upstream-request';
+import type { PassthroughFormat, PassthroughTarget } from './passthrough-target';
 
 /** Whether a connection must have a key, given its settings. */
 export function keyRequired(definition: ProviderDefinition, settings: ConnectionSettings): boolean {
@@ -32,7 +32,7 @@ export interface ProviderCapabilities {
   tools: boolean;
   vision: boolean;
   jsonSchema: boolean;
-  /** Passthrough formats the provider speaks natively (its calls are relayed, not translated). */
+  /** Passthrough formats (API styles' format ids) the provider speaks natively: its calls are relayed, not translated. */
   passthrough: PassthroughFormat[];
 }
 
@@ -45,7 +45,7 @@ export interface ConnectionSettings<Options = Record<string, unknown>> {
   apiKey?: Secret;
   /** The environment variable the key came from, for error messages (never the key). */
   apiKeySource?: string;
-  /** Extra headers sent on every upstream call (e.g. OpenAI-Organization). */
+  /** Extra headers sent on every upstream call (an organisation or project header, say). */
   headers: Record<string, string>;
   options: Options;
   /**
@@ -62,19 +62,19 @@ export type ChatResult =
 /** A live connection to one provider account; built once at config load, shared by requests. */
 export interface ProviderConnection {
   readonly settings: ConnectionSettings;
-  chat?(request: ChatRequest, attempt: AttemptContext): Promise<ChatResult>;
-  embeddings?(request: EmbeddingsRequest, attempt: AttemptContext): Promise<EmbeddingsResponse>;
+  chat?(request: ChatRequest, attempt: ProviderAttempt): Promise<ChatResult>;
+  embeddings?(request: EmbeddingsRequest, attempt: ProviderAttempt): Promise<EmbeddingsResponse>;
   /**
    * Where a passthrough call in `format` goes, or undefined if this provider does not
    * speak that format. `apiVersion` is the version the client addressed, where the
-   * format puts one in the path (Gemini). Credentials are added afterwards by the authorize phase.
+   * format puts one in the path. Credentials are added afterwards by the authorize phase.
    */
   passthrough?(format: PassthroughFormat, operation: string, model: string, query?: Record<string, string>, apiVersion?: string): PassthroughTarget | undefined;
   /**
    * Adds credentials to a request whose URL, headers and body are final; called by
    * the authorize phase when the definition's auth is `{ kind: 'connection' }`.
    */
-  authorize?(request: UpstreamRequest, attempt: AttemptContext): Promise<void> | void;
+  authorize?(request: UpstreamRequest, attempt: ProviderAttempt): Promise<void> | void;
   close?(): Promise<void>;
 }
 
@@ -88,7 +88,7 @@ export interface ProviderDefinition<Options = any> {
   apiKeyEnv?: string;
   /**
    * Whether calls fail fast (503) when no key is configured: `true` always;
-   * `'default-base-url'` only against the vendor's own API (OpenAI-compatible
+   * `'default-base-url'` only against the provider's own hosted API (compatible
    * servers you run yourself often need no key); `false` never.
    */
   requiresApiKey: boolean | 'default-base-url';
@@ -100,7 +100,7 @@ export interface ProviderDefinition<Options = any> {
   secretOptions?: string[];
   /**
    * Conventional variables for option fields, read for an implicit connection only,
-   * like `apiKeyEnv` (Bedrock: `access_key_id` from AWS_ACCESS_KEY_ID). Core reads
+   * like `apiKeyEnv` (an `access_key_id` option from its cloud's usual variable). Core reads
    * them from the loader's environment, so providers never touch `process.env`.
    */
   optionsEnv?: Readonly<Record<string, string>>;

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { GatewayError } from '../errors/gateway-error';
-import type { GatewayRuntime } from '../pipeline/gateway-runtime';
+import type { GatewayRuntime } from './gateway-runtime';
 
 export interface RouteDefinition {
   method: 'get' | 'post';
@@ -21,6 +21,19 @@ export interface RenderedError {
 /** An inbound API format: its routes, and how its clients expect errors to look. */
 export interface ApiStyleDefinition {
   name: string;
+  /**
+   * For a passthrough style, the wire format it relays byte for byte to providers
+   * that speak it (they list this id in `capabilities.passthrough`); absent for
+   * styles that always translate.
+   */
+  passthroughFormat?: string;
+  /** How error messages point a client to this style's route for `endpoint`, when it has one. */
+  routeHint?(endpoint: string): string;
+  /**
+   * Where this style's clients put a credential (their SDKs send the key there):
+   * never relayed to a provider, whichever route a request came in on.
+   */
+  clientCredentials?: { headers?: readonly string[]; query?: readonly string[] };
   routes(runtime: GatewayRuntime): RouteDefinition[];
   renderError(error: GatewayError): RenderedError;
 }

@@ -1,9 +1,10 @@
-import { retryAfterHeader } from './retry-after-header';
+import type { RenderedError } from '../contracts/api-style-definition';
 import type { ErrorType } from '../errors/error-codes';
 import type { GatewayError } from '../errors/gateway-error';
-import type { RenderedError } from '../plugins/api-style-definition';
+import { retryAfterHeader } from './retry-after-header';
 
-const OPENAI_TYPES: Record<ErrorType, string> = {
+/** The `type` strings of the error shape, which chat-completions clients map to their exception classes. */
+const WIRE_TYPES: Record<ErrorType, string> = {
   invalid_request: 'invalid_request_error',
   not_found: 'invalid_request_error',
   authentication: 'authentication_error',
@@ -15,11 +16,12 @@ const OPENAI_TYPES: Record<ErrorType, string> = {
 };
 
 /**
- * The gateway's own error shape, which is OpenAI's: `{"error":{message,type,code,param}}`.
- * The unified APIs and the admin routes use it; passthrough styles render their provider's shape.
- * A relayed provider error keeps the provider's type and code.
+ * The gateway's own error shape, `{"error":{message,type,code,param}}` (docs/errors.md),
+ * the one chat-completions clients parse. The unified APIs and the admin routes use it;
+ * passthrough styles render their provider's shape. A relayed provider error keeps the
+ * provider's type and code.
  */
-export function renderOpenAiStyleError(error: GatewayError): RenderedError {
+export function renderGatewayError(error: GatewayError): RenderedError {
   const headers = retryAfterHeader(error);
   return {
     status: error.status,
@@ -27,7 +29,7 @@ export function renderOpenAiStyleError(error: GatewayError): RenderedError {
     body: {
       error: {
         message: error.message,
-        type: error.providerType ?? OPENAI_TYPES[error.type],
+        type: error.providerType ?? WIRE_TYPES[error.type],
         code: error.providerCode ?? error.code,
         param: error.param ?? null,
         ...(error.attempts && { attempts: error.attempts }),

@@ -1,26 +1,10 @@
 import type { ChatRequest } from '../canonical/chat';
 import type { EmbeddingsRequest } from '../canonical/embeddings';
 import type { Usage } from '../canonical/usage';
-import type { ChatOutput, EmbeddingsOutput } from '../pipeline/call-outputs';
-import type { EndpointKind } from '../config/gateway-config';
+import type { ChatOutput, EmbeddingsOutput } from './call-outputs';
+import type { EndpointKind } from './endpoint';
+import type { PassthroughFormat, PassthroughTarget } from './passthrough-target';
 import type { GatewayError } from '../errors/gateway-error';
-
-/** The wire formats a client can speak on a passthrough route. */
-export type PassthroughFormat = 'openai' | 'anthropic' | 'gemini';
-
-/** Where a provider connection takes a passthrough call: URL and the headers it always needs. */
-export interface PassthroughTarget {
-  url: string;
-  /** Always sent, replacing a client's header of the same name. */
-  headers: Record<string, string>;
-  /** Sent only when the client did not send the header itself (e.g. a default `anthropic-version`). */
-  defaultHeaders?: Record<string, string>;
-  /**
-   * False when the provider rejects OpenAI's `stream_options` (it then reports usage
-   * on its own): the relay must not add `include_usage` for its accounting.
-   */
-  streamOptions?: boolean;
-}
 
 /** Reads usage from a relayed body as its bytes go by, without holding up the client. */
 export interface UsageTap {
@@ -51,9 +35,9 @@ export interface RelayInput {
   format: PassthroughFormat;
   /** The provider-side operation, e.g. `chat/completions`, `messages`, `streamGenerateContent`. */
   operation: string;
-  /** The API version the client addressed, for formats that carry one in the path (Gemini's v1/v1beta). */
+  /** The API version the client addressed, for formats that carry one in the path (v1, v1beta). */
   apiVersion?: string;
-  /** Query parameters the provider needs (e.g. Gemini's `alt=sse`); client credentials never go here. */
+  /** Query parameters the provider needs (e.g. `alt=sse`); client credentials never go here. */
   query?: Record<string, string>;
   stream: boolean;
   /** The body to send, with the endpoint's model written in; `target` says what the provider accepts. */

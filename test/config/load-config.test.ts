@@ -1,9 +1,9 @@
 import { container } from 'tsyringe';
-import { PluginRegistry } from '../plugins/plugin-registry';
-import { ConfigError } from './config-error';
-import { DEFAULT_TIMEOUTS } from './config-schema';
-import type { GatewayConfig } from './gateway-config';
-import { loadConfigText } from './load-config';
+import { PluginRegistry } from '../../core/src/plugins/plugin-registry';
+import { ConfigError } from '../../core/src/config/config-error';
+import { DEFAULT_TIMEOUTS } from '../../core/src/config/config-schema';
+import type { GatewayConfig } from '../../core/src/config/gateway-config';
+import { loadConfigText } from '../../core/src/config/load-config';
 
 /** YAML text -> validated, resolved config, and the one-line-per-problem errors when it is not. */
 

@@ -1,12 +1,13 @@
 import { Secret } from '../secrets/secret';
-import { AttemptContext } from './attempt-context';
-import { CallContext, type Target } from './call-context';
-import { Cancellation } from './cancellation';
+import type { Target } from '../contracts/call-context';
+import { Attempt } from './attempt';
+import { Call } from './call';
+import { Cancellation } from '../contracts/cancellation';
 
 /** What an attempt removes from provider text before it can reach a client or a log. */
-describe('AttemptContext.scrub', () => {
-  function attemptWith(apiKey: string | undefined, options: Record<string, unknown>): AttemptContext {
-    const call = new CallContext('r', 'style', 'chat', 'ep', { messages: [], stream: false, streamUsage: false, extra: {} }, {}, new Cancellation());
+describe('Attempt.scrub', () => {
+  function attemptWith(apiKey: string | undefined, options: Record<string, unknown>): Attempt {
+    const call = new Call('r', 'style', 'chat', 'ep', { messages: [], stream: false, streamUsage: false, extra: {} }, {}, new Cancellation());
     const target = {
       key: 'c/m',
       connectionName: 'c',
@@ -16,7 +17,7 @@ describe('AttemptContext.scrub', () => {
       role: 'split',
       weight: 1,
     } as unknown as Target;
-    return new AttemptContext(call, target, 0, {} as never, () => undefined);
+    return new Attempt(call, target, 0, {} as never, () => undefined);
   }
 
   it('removes the api key and every secret option, longest first', () => {
@@ -34,10 +35,10 @@ describe('AttemptContext.scrub', () => {
 });
 
 /** How an attempt learns that it must stop, and what it hands the transport. */
-describe('AttemptContext cancellation', () => {
+describe('Attempt cancellation', () => {
   function newAttempt(totalMs: number, sent: unknown[] = []) {
     const client = new Cancellation();
-    const call = new CallContext('r', 'style', 'chat', 'ep', { messages: [], stream: false, streamUsage: false, extra: {} }, {}, client);
+    const call = new Call('r', 'style', 'chat', 'ep', { messages: [], stream: false, streamUsage: false, extra: {} }, {}, client);
     const target = {
       key: 'c/m',
       connectionName: 'c',
@@ -48,7 +49,7 @@ describe('AttemptContext cancellation', () => {
       weight: 1,
     } as unknown as Target;
     const upstream = { send: async (_request: unknown, options: { cancellation: unknown }) => (sent.push(options.cancellation), { status: 200, headers: {}, body: {} }) };
-    return { client, attempt: new AttemptContext(call, target, 0, upstream as never, () => undefined) };
+    return { client, attempt: new Attempt(call, target, 0, upstream as never, () => undefined) };
   }
 
   it('follows the client leaving, and stops following once disposed', () => {

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import type { DependencyContainer, InjectionToken } from 'tsyringe';
-import type { ProviderDefinition } from './provider-definition';
-import type { ApiStyleDefinition } from './api-style-definition';
-import type { PipelinePlugin } from './pipeline-plugin';
 import type { GatewayError } from '../errors/gateway-error';
+import type { ApiStyleDefinition } from './api-style-definition';
+import type { EndpointSettingsDefinition } from './endpoint-settings';
+import type { PipelinePlugin } from './pipeline-plugin';
+import type { ProviderDefinition } from './provider-definition';
 
 export const PLUGIN_SPEC_VERSION = 1;
 
@@ -37,4 +38,14 @@ export interface PluginApi {
   registerApiStyle(definition: ApiStyleDefinition): void;
   /** An instance, or a tsyringe-injectable class resolved from the container. */
   registerPipeline(plugin: PipelinePlugin | PipelinePluginClass): void;
+  /** Adds a plugin-owned section to every endpoint's config (validated, documented, resolved at load). */
+  registerEndpointSettings(definition: EndpointSettingsDefinition): void;
+}
+
+/** What the plugins registered, for plugins that list it (the provider catalogue). */
+export interface PluginCatalog {
+  readonly plugins: ReadonlyArray<{ name: string; kind: PluginKind; source: string }>;
+  readonly providers: ReadonlyMap<string, ProviderDefinition>;
+  readonly apiStyles: ReadonlyMap<string, ApiStyleDefinition>;
+  readonly endpointSettings: ReadonlyMap<string, EndpointSettingsDefinition>;
 }

@@ -1,10 +1,10 @@
-import type { CallContext } from '../pipeline/call-context';
-import type { AttemptContext } from '../pipeline/attempt-context';
-import type { AttemptRecord } from '../pipeline/attempt-record';
-import type { UpstreamRequest } from '../upstream/upstream-request';
 import type { GatewayError } from '../errors/gateway-error';
 import type { RouteDefinition } from './api-style-definition';
-import type { GatewayRuntime } from '../pipeline/gateway-runtime';
+import type { AttemptContext } from './attempt-context';
+import type { AttemptRecord } from './attempt-record';
+import type { CallContext } from './call-context';
+import type { GatewayRuntime } from './gateway-runtime';
+import type { UpstreamRequest } from './upstream-request';
 
 /**
  * A step of the request pipeline. Phases, in order (docs/plugins.md):
@@ -26,6 +26,6 @@ export interface PipelinePlugin {
   onAttemptEnd?(record: AttemptRecord, call: CallContext): void;
   onFinish?(call: CallContext): void;
   onError?(call: CallContext, error: GatewayError): void;
-  /** Extra HTTP routes (admin or metrics APIs), rendered with OpenAI-style errors. */
+  /** Extra HTTP routes (admin or metrics APIs), rendered in the gateway's own error shape. */
   routes?(runtime: GatewayRuntime): RouteDefinition[];
 }

@@ -1,8 +1,8 @@
 import { container } from 'tsyringe';
-import { PluginRegistry } from '../plugins/plugin-registry';
-import { ConfigError } from './config-error';
-import { loadConfigText } from './load-config';
-import { modelOverrideSchema } from './models-config';
+import { PluginRegistry } from '../../core/src/plugins/plugin-registry';
+import { ConfigError } from '../../core/src/config/config-error';
+import { loadConfigText } from '../../core/src/config/load-config';
+import { modelOverrideSchema } from '../../core/src/config/models-config';
 
 /** The `models:` section: validated per field, resolved to camelCase, published on the registry for the model catalogue. */
 

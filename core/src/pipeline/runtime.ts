@@ -1,39 +1,35 @@
+import type { IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { ChatChunk, ChatRequest, ChatResponse } from '../canonical/chat';
 import type { EmbeddingsRequest, EmbeddingsResponse } from '../canonical/embeddings';
 import type { Usage } from '../canonical/usage';
-import type { EndpointKind } from '../config/gateway-config';
+import type { ChatOutput, EmbeddingsOutput } from '../contracts/call-outputs';
+import { Cancellation } from '../contracts/cancellation';
+import type { EndpointKind } from '../contracts/endpoint';
+import type { CallInput, GatewayRuntime } from '../contracts/gateway-runtime';
+import type { PassthroughTarget } from '../contracts/passthrough-target';
+import type { RelayInput, TranslatedCall } from '../contracts/relay-input';
+import type { StateStore } from '../contracts/state-store';
 import { GatewayError } from '../errors/gateway-error';
+import { receivedAt } from '../http/express-server-classes';
+import { serverTimingHeader } from '../http/server-timing';
 import { SSE_HEADERS, waitForDrain } from '../http/sse';
 import { writeJson } from '../http/write-json';
 import { extensibleCopy } from '../objects/extensible-copy';
-import { receivedAt } from '../http/express-server-classes';
-import { serverTimingHeader } from '../http/server-timing';
-import type { EndpointRegistry } from '../registry/endpoint-registry';
-import type { ConnectionRegistry } from '../registry/connection-registry';
-import type { StateStore } from '../state/state-store';
-import type { UpstreamClient } from '../upstream/upstream-client';
-import type { IncomingMessage } from 'node:http';
 import { pumpRelayedBody } from '../passthrough/pump-relayed-body';
 import { relayAttempt } from '../passthrough/relay-attempt';
 import type { RelayProxy } from '../passthrough/relay-proxy';
-import type { PassthroughTarget, RelayInput, TranslatedCall } from '../passthrough/relay-types';
-import { AttemptContext } from './attempt-context';
-import { CallContext, type Target } from './call-context';
-import type { ChatOutput, EmbeddingsOutput } from './call-outputs';
-import type { Pipeline } from './pipeline';
-import { unsupportedRoute } from './unsupported-route';
-import { runAttempts } from './attempt-loop';
-import { Cancellation } from './cancellation';
+import type { ConnectionRegistry } from '../registry/connection-registry';
+import type { EndpointRegistry } from '../registry/endpoint-registry';
 import { classifyFailure, type FailureClass } from '../routing/failure-class';
-
-export interface CallInput<Req, Out> {
-  apiStyle: string;
-  endpointName: string;
-  request: Req;
-  output: Out;
-}
+import type { UpstreamClient } from '../upstream/upstream-client';
+import { Attempt } from './attempt';
+import { runAttempts } from './attempt-loop';
+import { Call } from './call';
+import type { Pipeline } from './pipeline';
+import type { RouteHints } from './route-hints';
+import { unsupportedRoute } from './unsupported-route';
 
 interface StartedStream {
   type: 'stream';
@@ -47,11 +43,11 @@ type RelayedResult = { type: 'relayed'; target: PassthroughTarget; response: Inc
 
 /**
  * Runs a decoded call through the pipeline: resolve, attempts, response.
- * API-style plugins call `chat` / `embeddings`; errors are rethrown for the
- * route to render in the style's format, except after a stream has started,
+ * API-style plugins call `chat` / `embeddings` / `relay`; errors are rethrown for
+ * the route to render in the style's format, except after a stream has started,
  * when they end the stream in-band.
  */
-export class GatewayRuntime {
+export class Runtime implements GatewayRuntime {
   constructor(
     readonly endpoints: EndpointRegistry,
     readonly connections: ConnectionRegistry,
@@ -60,6 +56,7 @@ export class GatewayRuntime {
     readonly logger: Logger,
     private readonly upstream: UpstreamClient,
     private readonly relayProxy: RelayProxy,
+    private readonly routeHints: RouteHints,
   ) {}
 
   /**
@@ -71,7 +68,7 @@ export class GatewayRuntime {
   async relay(req: Request, res: Response, input: RelayInput): Promise<void> {
     const call = this.open(req, res, extensibleCopy(input, { request: { stream: input.stream, streamUsage: false, messages: [], extra: {} } }), input.kind);
     await this.run(call, res, async () => {
-      // Asked of each target once, not read from capabilities: one connection may relay some models and not others (Vertex: Gemini yes, Claude no).
+      // Asked of each target once, not read from capabilities: one connection may relay some models and not others (a cloud that hosts several vendors' models).
       const relayTargets = new Map(call.targets.map((t) => [t, t.connection.passthrough?.(input.format, input.operation, t.model, input.query, input.apiVersion)]));
       let translated: TranslatedCall | undefined;
       if (input.translate && [...relayTargets.values()].includes(undefined)) {
@@ -81,7 +78,7 @@ export class GatewayRuntime {
       const { attempt, result } = await this.attempts(call, async (attempt): Promise<RelayedResult | ChatAttemptResult | EmbeddingsResult> => {
         const target = relayTargets.get(attempt.target);
         if (target) return { type: 'relayed', target, response: await relayAttempt(this.relayProxy, this.pipeline, req, res, attempt, target, input) };
-        if (!translated) throw unsupportedRoute(call.endpointName, attempt.target, input.format);
+        if (!translated) throw unsupportedRoute(call.endpointName, attempt.target, this.routeHints, input.format);
         return translated.kind === 'chat' ? this.chatAttempt(call, translated.request, attempt) : this.embeddingsAttempt(call, translated.request, attempt);
       });
       switch (result.type) {
@@ -115,9 +112,9 @@ export class GatewayRuntime {
     });
   }
 
-  private async chatAttempt(call: CallContext, request: ChatRequest, attempt: AttemptContext): Promise<ChatAttemptResult> {
+  private async chatAttempt(call: Call, request: ChatRequest, attempt: Attempt): Promise<ChatAttemptResult> {
     const connection = attempt.target.connection;
-    if (!connection.chat) throw unsupportedRoute(call.endpointName, attempt.target);
+    if (!connection.chat) throw unsupportedRoute(call.endpointName, attempt.target, this.routeHints);
     if (!request.stream) attempt.startTotalTimer();
     const result = await connection.chat(request, attempt);
     if (result.type === 'response') return result;
@@ -129,14 +126,14 @@ export class GatewayRuntime {
     return { type: 'stream', iterator, first };
   }
 
-  private async embeddingsAttempt(call: CallContext, request: EmbeddingsRequest, attempt: AttemptContext): Promise<EmbeddingsResult> {
+  private async embeddingsAttempt(call: Call, request: EmbeddingsRequest, attempt: Attempt): Promise<EmbeddingsResult> {
     const connection = attempt.target.connection;
-    if (!connection.embeddings) throw unsupportedRoute(call.endpointName, attempt.target);
+    if (!connection.embeddings) throw unsupportedRoute(call.endpointName, attempt.target, this.routeHints);
     attempt.startTotalTimer();
     return { type: 'embeddings', response: await connection.embeddings(request, attempt) };
   }
 
-  private async answerChat(call: CallContext, attempt: AttemptContext, result: ChatAttemptResult, res: Response, output: ChatOutput): Promise<GatewayError | undefined> {
+  private async answerChat(call: Call, attempt: Attempt, result: ChatAttemptResult, res: Response, output: ChatOutput): Promise<GatewayError | undefined> {
     served(res, attempt);
     if (result.type === 'stream') return this.stream(call, attempt, result, res, output);
     writeJson(res, 200, output.response(result.response, call));
@@ -144,19 +141,19 @@ export class GatewayRuntime {
     return undefined;
   }
 
-  private answerEmbeddings(call: CallContext, attempt: AttemptContext, response: EmbeddingsResponse, res: Response, output: EmbeddingsOutput): undefined {
+  private answerEmbeddings(call: Call, attempt: Attempt, response: EmbeddingsResponse, res: Response, output: EmbeddingsOutput): undefined {
     served(res, attempt);
     writeJson(res, 200, output.response(response, call));
     this.endAttempt(attempt, call, 200, undefined, response.usage);
     return undefined;
   }
 
-  private open(req: Request, res: Response, input: { apiStyle: string; endpointName: string; request: unknown }, kind: EndpointKind): CallContext {
+  private open(req: Request, res: Response, input: { apiStyle: string; endpointName: string; request: unknown }, kind: EndpointKind): Call {
     const cancellation = new Cancellation();
     res.once('close', () => {
       if (!res.writableFinished) cancellation.cancel(new GatewayError('client_closed_request', 'The client closed the connection.'));
     });
-    return new CallContext(
+    return new Call(
       String(res.locals.requestId),
       input.apiStyle,
       kind,
@@ -169,7 +166,7 @@ export class GatewayRuntime {
   }
 
   /** `body` returns the error that ended a started stream in-band, if any: then onError runs instead of onFinish. */
-  private async run(call: CallContext, res: Response, body: () => Promise<GatewayError | undefined>): Promise<void> {
+  private async run(call: Call, res: Response, body: () => Promise<GatewayError | undefined>): Promise<void> {
     try {
       await this.pipeline.onRequest(call);
       await this.pipeline.resolve(call);
@@ -189,18 +186,18 @@ export class GatewayRuntime {
   }
 
   /** The attempt loop (retries, fallbacks, deadline) with this runtime's attempt factory and records. */
-  private attempts<T>(call: CallContext, run: (attempt: AttemptContext) => Promise<T>): Promise<{ attempt: AttemptContext; result: T }> {
+  private attempts<T>(call: Call, run: (attempt: Attempt) => Promise<T>): Promise<{ attempt: Attempt; result: T }> {
     return runAttempts(
       call,
       {
-        newAttempt: (target, index) => new AttemptContext(call, target, index, this.upstream, this.pipeline.authorize),
+        newAttempt: (target, index) => new Attempt(call, target, index, this.upstream, this.pipeline.authorize),
         failed: (attempt, error, failure) => this.endAttempt(attempt, call, error.status, error, undefined, failure),
       },
       run,
     );
   }
 
-  private async stream(call: CallContext, attempt: AttemptContext, started: StartedStream, res: Response, output: ChatOutput): Promise<GatewayError | undefined> {
+  private async stream(call: Call, attempt: Attempt, started: StartedStream, res: Response, output: ChatOutput): Promise<GatewayError | undefined> {
     res.writeHead(200, output.streamContentType ? extensibleCopy(SSE_HEADERS, { 'content-type': output.streamContentType }) : SSE_HEADERS);
     let usage: Usage | undefined;
     let failure: GatewayError | undefined;
@@ -223,7 +220,7 @@ export class GatewayRuntime {
     return failure;
   }
 
-  private endAttempt(attempt: AttemptContext, call: CallContext, status: number, error?: GatewayError, usage?: Usage, failure?: FailureClass): void {
+  private endAttempt(attempt: Attempt, call: Call, status: number, error?: GatewayError, usage?: Usage, failure?: FailureClass): void {
     attempt.dispose();
     const record = {
       requestId: call.requestId,
@@ -249,12 +246,12 @@ export class GatewayRuntime {
 }
 
 /** Says which target served, after how many attempts and how long each side took; set before the head is written. */
-function served(res: Response, attempt: AttemptContext): void {
+function served(res: Response, attempt: Attempt): void {
   res.setHeader('x-gateway-target', attempt.target.key);
   res.setHeader('x-gateway-attempts', String(attempt.index + 1));
   res.setHeader('server-timing', timings(attempt.call));
 }
 
-function timings(call: CallContext): string {
+function timings(call: Call): string {
   return serverTimingHeader({ totalMs: performance.now() - call.receivedHr, upstreamMs: call.upstreamMs, retryWaitMs: call.retryWaitMs });
 }

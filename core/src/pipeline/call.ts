@@ -1,28 +1,13 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ChatRequest } from '../canonical/chat';
 import type { EmbeddingsRequest } from '../canonical/embeddings';
-import type { Endpoint, EndpointKind, Timeouts } from '../config/gateway-config';
-import type { ProviderConnection, ProviderDefinition } from '../plugins/provider-definition';
-import type { AttemptRecord } from './attempt-record';
-import type { Cancellation } from './cancellation';
+import type { CallContext, Target } from '../contracts/call-context';
+import type { Endpoint, EndpointKind } from '../contracts/endpoint';
+import type { AttemptRecord } from '../contracts/attempt-record';
+import type { Cancellation } from '../contracts/cancellation';
 
-/** A provider and model that may serve a call. */
-export interface Target {
-  /** `connection/model`: how headers, errors and routing state name the target. */
-  key: string;
-  connectionName: string;
-  connection: ProviderConnection;
-  definition: ProviderDefinition;
-  model: string;
-  timeouts: Timeouts;
-  /** A share of the traffic split, or a fallback tried after the split's pick. */
-  role: 'split' | 'fallback';
-  /** Relative share within the split (0 for fallbacks). */
-  weight: number;
-}
-
-/** One client request as it moves through the pipeline. */
-export class CallContext {
+/** One client request as it moves through the pipeline: the runtime's CallContext. */
+export class Call implements CallContext {
   readonly startedAt = Date.now();
   private readonly startedHr = performance.now();
   endpoint?: Endpoint;

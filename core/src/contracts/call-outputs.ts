@@ -13,7 +13,7 @@ export interface ChatOutput {
   done(call: CallContext): string;
   /** The in-band SSE text that ends a stream which failed after its first byte. */
   streamError(error: GatewayError, call: CallContext): string;
-  /** The stream's content type when it is not SSE (Gemini's JSON-array stream is application/json). */
+  /** The stream's content type when it is not SSE (a JSON-array stream is application/json). */
   readonly streamContentType?: string;
 }
 

@@ -1,10 +1,10 @@
 import { container } from 'tsyringe';
-import { PluginRegistry } from '../plugins/plugin-registry';
-import { ConfigError } from './config-error';
-import type { GatewayConfig } from './gateway-config';
-import { loadConfigText } from './load-config';
+import { PluginRegistry } from '../../core/src/plugins/plugin-registry';
+import { ConfigError } from '../../core/src/config/config-error';
+import type { GatewayConfig } from '../../core/src/config/gateway-config';
+import { loadConfigText } from '../../core/src/config/load-config';
 
-/** The routing part of an endpoint: split targets, fallbacks, retry, breaker, and their validation. */
+/** The routing part of an endpoint: split targets, fallbacks, retry, and their validation. */
 
 const load = (text: string): GatewayConfig => loadConfigText(text, { registry: new PluginRegistry(container.createChildContainer()), env: {} });
 
@@ -46,7 +46,6 @@ endpoints:
     expect(smart.fallbacks).toEqual([{ provider: 'mock', model: 'echo', weight: 0 }]);
     expect(smart.retry).toEqual({ attempts: 2, backoffMs: 200, maxBackoffMs: 5000 });
     expect(smart.timeouts.totalMs).toBe(120000);
-    expect(smart.breaker).toEqual({ enabled: true, failureThreshold: 5, cooldownMs: 30000 });
     // The first target stands in for provider/model where one is expected.
     expect([smart.provider, smart.model]).toEqual(['primary', 'gpt-4o-mini']);
     // Implicit connections named only by a fallback are created too.
@@ -58,8 +57,6 @@ endpoints:
     expect(demo.targets).toEqual([{ provider: 'mock', model: 'echo', weight: 1 }]);
     expect(demo.fallbacks).toEqual([]);
     expect(demo.retry.attempts).toBe(0);
-    // Nothing to move traffic to: the breaker is off unless asked for.
-    expect(demo.breaker.enabled).toBe(false);
   });
 
   it('rejects all weights 0', () => {
@@ -113,11 +110,11 @@ endpoints:
     ]);
   });
 
-  it('validates retry and breaker ranges', () => {
+  it('validates retry ranges', () => {
     const problems = problemsOf(`${PROVIDERS}
 endpoints:
-  - { name: e, kind: chat, provider: primary, model: a, retry: { attempts: -1 }, breaker: { failure_threshold: 0 } }
+  - { name: e, kind: chat, provider: primary, model: a, retry: { attempts: -1, backoff_ms: -5 } }
 `);
-    expect(problems.map((p) => p.split(':')[0])).toEqual(['endpoints[0].retry.attempts', 'endpoints[0].breaker.failure_threshold']);
+    expect(problems.map((p) => p.split(':')[0])).toEqual(['endpoints[0].retry.attempts', 'endpoints[0].retry.backoff_ms']);
   });
 });

@@ -1,19 +1,22 @@
-import type { Endpoint, Timeouts } from '../config/gateway-config';
+import type { AttemptContext } from '../contracts/attempt-context';
+import type { Target } from '../contracts/call-context';
+import { Cancellation } from '../contracts/cancellation';
+import type { Endpoint, Timeouts } from '../contracts/endpoint';
+import type { UpstreamRequest, UpstreamResponse } from '../contracts/upstream-request';
 import { GatewayError } from '../errors/gateway-error';
 import { Secret } from '../secrets/secret';
 import type { UpstreamClient } from '../upstream/upstream-client';
-import type { UpstreamRequest, UpstreamResponse } from '../upstream/upstream-request';
-import type { CallContext, Target } from './call-context';
-import { Cancellation } from './cancellation';
+import type { Call } from './call';
 
 /** The pipeline's credential phase, as an attempt needs it. */
 export type Authorizer = (attempt: AttemptContext, request: UpstreamRequest) => void | Promise<void>;
 
 /**
- * One try of one target. Provider plugins call `send`, which runs credential
- * injection and applies the endpoint's timeouts, so no provider can skip either.
+ * One try of one target: the runtime's AttemptContext. Provider plugins call `send`,
+ * which runs credential injection and applies the endpoint's timeouts, so no
+ * provider can skip either.
  */
-export class AttemptContext {
+export class Attempt implements AttemptContext {
   readonly startedAt = Date.now();
   private readonly startedHr = performance.now();
   private firstByteHr?: number;
@@ -23,7 +26,7 @@ export class AttemptContext {
   private readonly stopFollowingClient: () => void;
 
   constructor(
-    readonly call: CallContext,
+    readonly call: Call,
     readonly target: Target,
     readonly index: number,
     private readonly upstream: UpstreamClient,
@@ -38,6 +41,10 @@ export class AttemptContext {
 
   get model(): string {
     return this.target.model;
+  }
+
+  get connectionName(): string {
+    return this.target.connectionName;
   }
 
   get timeouts(): Timeouts {
@@ -81,8 +88,8 @@ export class AttemptContext {
 
   /**
    * Counts a wait as upstream time in the Server-Timing header. `send` does this
-   * itself; a connection that reaches its provider another way (a relay, the
-   * in-process mock's simulated latency) wraps the wait for the provider's head.
+   * itself; a connection that reaches its provider another way (a relay, or
+   * an in-process provider's simulated latency) wraps the wait for the provider's head.
    */
   async timeUpstream<T>(wait: Promise<T>): Promise<T> {
     const startedHr = performance.now();

@@ -1,0 +1,44 @@
+import type { Usage } from '../canonical/usage';
+import type { ErrorCode } from '../errors/error-codes';
+import type { EndpointKind } from './endpoint';
+
+/**
+ * What a failed attempt means for the rest of the call (classified in one place,
+ * routing/failure-class.ts; docs/routing.md has the table in prose).
+ * - `retry`: the same target may answer next time (transport errors, timeouts,
+ *   408/409/429/5xx/529); retried with backoff, then the next target.
+ * - `cooldown`: the provider refused the gateway's own key (401/403): no retry,
+ *   the target's breaker opens at once, the next target is tried.
+ * - `next`: this target cannot serve the call (no key configured, a route or
+ *   parameter its provider lacks, a 5xx such as 501 that retrying will not
+ *   change); another target might.
+ * - `fatal`: the client's request is at fault (400, 404, 413, 422, context
+ *   length) or the client left: one attempt, no fallback, the error goes back.
+ */
+export type FailureClass = 'retry' | 'cooldown' | 'next' | 'fatal';
+
+/** One upstream attempt, as usage accounting and logs see it. */
+export interface AttemptRecord {
+  requestId: string;
+  endpoint: string;
+  kind: EndpointKind;
+  apiStyle: string;
+  /** Connection name and provider type. */
+  provider: string;
+  providerType: string;
+  model: string;
+  /** 0 for the first attempt of a request. */
+  attempt: number;
+  stream: boolean;
+  /** HTTP status this attempt ended with (499 when the client left). */
+  status: number;
+  errorCode?: ErrorCode;
+  /** How the failure was classified (absent on success): the breaker counts `retry` and `cooldown`. */
+  failure?: FailureClass;
+  usage?: Usage;
+  /** Epoch milliseconds. */
+  startedAt: number;
+  latencyMs: number;
+  /** Until the provider's response headers (streams: until the first chunk). */
+  ttfbMs?: number;
+}

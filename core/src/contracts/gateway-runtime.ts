@@ -1,0 +1,40 @@
+import type { Request, Response } from 'express';
+import type { Logger } from 'pino';
+import type { ChatRequest } from '../canonical/chat';
+import type { EmbeddingsRequest } from '../canonical/embeddings';
+import type { ChatOutput, EmbeddingsOutput } from './call-outputs';
+import type { Endpoint } from './endpoint';
+import type { RelayInput } from './relay-input';
+import type { StateStore } from './state-store';
+
+/** A decoded call as an API style hands it to the runtime. */
+export interface CallInput<Req, Out> {
+  apiStyle: string;
+  endpointName: string;
+  request: Req;
+  output: Out;
+}
+
+/** The live endpoints, read by name on every request. */
+export interface EndpointLookup {
+  get(name: string): Endpoint | undefined;
+  list(): Endpoint[];
+}
+
+/**
+ * What API-style routes call to serve a request through the pipeline. Errors are
+ * thrown for the route to render in its style's format, except after a stream has
+ * started, when they end the stream in-band.
+ */
+export interface GatewayRuntime {
+  readonly endpoints: EndpointLookup;
+  readonly store: StateStore;
+  readonly logger: Logger;
+  chat(req: Request, res: Response, input: CallInput<ChatRequest, ChatOutput>): Promise<void>;
+  embeddings(req: Request, res: Response, input: CallInput<EmbeddingsRequest, EmbeddingsOutput>): Promise<void>;
+  /**
+   * Serves a passthrough route: relayed to targets whose provider speaks the route's
+   * format, translated through the canonical model for the others.
+   */
+  relay(req: Request, res: Response, input: RelayInput): Promise<void>;
+}

@@ -1,0 +1,20 @@
+/**
+ * A wire format a client can speak on a passthrough route: the id a passthrough API
+ * style declares (`ApiStyleDefinition.passthroughFormat`) and providers list in
+ * `capabilities.passthrough` when they speak it natively.
+ */
+export type PassthroughFormat = string;
+
+/** Where a provider connection takes a passthrough call: URL and the headers it always needs. */
+export interface PassthroughTarget {
+  url: string;
+  /** Always sent, replacing a client's header of the same name. */
+  headers: Record<string, string>;
+  /** Sent only when the client did not send the header itself (e.g. a default API version header). */
+  defaultHeaders?: Record<string, string>;
+  /**
+   * False when the provider rejects the format's stream-options field (it then reports usage
+   * on its own): the relay must not add `include_usage` for its accounting.
+   */
+  streamOptions?: boolean;
+}
