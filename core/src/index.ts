@@ -47,3 +47,4 @@ export { endpointFromModel, relayBody } from './passthrough/relay-body';
 export { retryAfterHeader } from './http/retry-after-header';
 export { extensibleCopy } from './objects/extensible-copy';
 export { parseStreamEvent, readUpstreamJson } from './upstream/upstream-json';
+export * from './wire';
