@@ -3,6 +3,7 @@ import 'reflect-metadata';
 // The contracts: what a plugin author reads (core/src/contracts depends on nothing above it).
 export * from './canonical';
 export * from './errors';
+export * from './wire';
 export { Secret } from './secrets/secret';
 export { Cancellation } from './contracts/cancellation';
 export type { Endpoint, EndpointKind, EndpointTarget, RetryPolicy, Timeouts } from './contracts/endpoint';

@@ -3,9 +3,8 @@
  * on the failure path, so it never throws: whatever came back, the caller gets a
  * message it can show (proxies in front of Anthropic answer with HTML or plain text).
  */
-import type { ProviderErrorInfo } from '@model-gateway/core';
+import { isWireObject, type ProviderErrorInfo } from '@model-gateway/core';
 import { ERROR_TYPE_STATUS } from './anthropic-facts';
-import { isWireObject } from './wire-object';
 
 const SNIPPET_LENGTH = 200;
 

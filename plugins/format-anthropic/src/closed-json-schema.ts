@@ -6,8 +6,7 @@
  * client's schema. An object that explicitly allows extra properties is sent as it is,
  * and Anthropic's own error explains the limit.
  */
-import { extensibleCopy } from '@model-gateway/core';
-import { isWireObject, type WireObject } from './wire-object';
+import { extensibleCopy, isWireObject, type WireObject } from '@model-gateway/core';
 
 /** Keywords whose value is one schema. */
 const SCHEMA_KEYS = ['items', 'not', 'additionalItems', 'contains', 'if', 'then', 'else'];

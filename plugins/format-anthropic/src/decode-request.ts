@@ -24,17 +24,16 @@
  * Anything else Anthropic-only (server tools, top-level fields such as `container`,
  * `mcp_servers` or `inference_geo`) is a 400 naming it: another provider cannot honour it.
  */
-import type { ChatMessage, ChatRequest, ContentPart, ReasoningConfig, ToolChoice } from '@model-gateway/core';
+import { invalidParameterAt, isWireObject, type ChatMessage, type ChatRequest, type ContentPart, type ReasoningConfig, type ToolChoice } from '@model-gateway/core';
 import { effortForBudget } from './anthropic-facts';
 import { parseRequest } from '@model-gateway/core';
 import { MESSAGES_FIELDS, messagesBody, type WireContentBlock, type WireImageBlock, type WireMessage, type WireMessagesBody, type WireTextBlock } from './request-schema';
-import { invalidParameter, isWireObject } from './wire-object';
 
 export function decodeAnthropicRequest(body: unknown): { model: string; request: ChatRequest } {
-  if (!isWireObject(body)) throw invalidParameter('body', 'must be a JSON object');
+  if (!isWireObject(body)) throw invalidParameterAt('body', 'must be a JSON object');
   const wire = parseRequest(messagesBody, body);
   for (const key of Object.keys(wire)) {
-    if (!MESSAGES_FIELDS.has(key)) throw invalidParameter(key, "not supported: this endpoint's provider does not speak Anthropic's format and has no such feature");
+    if (!MESSAGES_FIELDS.has(key)) throw invalidParameterAt(key, "not supported: this endpoint's provider does not speak Anthropic's format and has no such feature");
   }
 
   const messages: ChatMessage[] = [];

@@ -14,8 +14,7 @@
  *   (only letters, digits, `_` and `-`): they are replaced by `_` the same way in a call
  *   and in its result, so the two stay linked.
  */
-import { parseDataUrl, type ChatMessage, type ContentPart } from '@model-gateway/core';
-import { invalidParameter, isWireObject, type WireObject } from './wire-object';
+import { invalidParameterAt, parseDataUrl, toolArgumentsObject, type ChatMessage, type ContentPart, type WireObject } from '@model-gateway/core';
 
 export interface EncodedMessages {
   /** Text blocks of every system/developer message; empty when there are none. */
@@ -63,7 +62,7 @@ function systemBlocks(content: ChatMessage['content'], where: string): WireObjec
   if (content === null) return [];
   if (typeof content === 'string') return content === '' ? [] : [{ type: 'text', text: content }];
   return content.map((part, j) => {
-    if (part.type !== 'text') throw invalidParameter(`${where}.content[${j}]`, "Anthropic's system prompt takes text only");
+    if (part.type !== 'text') throw invalidParameterAt(`${where}.content[${j}]`, "Anthropic's system prompt takes text only");
     return { type: 'text', text: part.text };
   });
 }
@@ -87,11 +86,11 @@ function imageBlock(part: Extract<ContentPart, { type: 'image' }>, where: string
   const inline = parseDataUrl(part.url);
   if (inline) return { type: 'image', source: { type: 'base64', media_type: inline.mediaType, data: inline.data } };
   if (/^https?:\/\//i.test(part.url)) return { type: 'image', source: { type: 'url', url: part.url } };
-  throw invalidParameter(`${where}.image_url.url`, 'must be an http(s) URL or a base64 data: URL');
+  throw invalidParameterAt(`${where}.image_url.url`, 'must be an http(s) URL or a base64 data: URL');
 }
 
 function toolResultBlock(message: ChatMessage, where: string): WireObject {
-  if (!message.toolCallId) throw invalidParameter(`${where}.tool_call_id`, 'required on a tool message');
+  if (!message.toolCallId) throw invalidParameterAt(`${where}.tool_call_id`, 'required on a tool message');
   const block: WireObject = { type: 'tool_result', tool_use_id: toolUseId(message.toolCallId) };
   const content = message.content;
   if (typeof content === 'string') {
@@ -110,24 +109,11 @@ function assistantBlocks(message: ChatMessage, where: string): WireObject[] {
   }
   blocks.push(...contentBlocks(message.content, where));
   message.toolCalls?.forEach((call, j) => {
-    blocks.push({ type: 'tool_use', id: toolUseId(call.id), name: call.name, input: toolInput(call.arguments, `${where}.tool_calls[${j}].function.arguments`) });
+    blocks.push({ type: 'tool_use', id: toolUseId(call.id), name: call.name, input: toolArgumentsObject(call.arguments, `${where}.tool_calls[${j}].function.arguments`, 'Anthropic') });
   });
   return blocks;
 }
 
 function toolUseId(id: string): string {
   return id.replace(/[^A-Za-z0-9_-]/g, '_');
-}
-
-/** Anthropic takes a call's input as a JSON object; the canonical arguments are JSON text. */
-function toolInput(text: string, param: string): WireObject {
-  if (text.trim() === '') return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw invalidParameter(param, 'is not valid JSON; Anthropic needs tool-call arguments as a JSON object');
-  }
-  if (!isWireObject(parsed)) throw invalidParameter(param, 'must be a JSON object for Anthropic');
-  return parsed;
 }

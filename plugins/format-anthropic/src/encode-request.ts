@@ -20,12 +20,11 @@
  *   sent, except those that would change the answer, which rejectUnhonourable turns
  *   into a 400 (n > 1, penalties, seed, logprobs, ...).
  */
-import type { ChatRequest, ResponseFormat, ToolChoice, ToolDefinition } from '@model-gateway/core';
+import { invalidParameterAt, setDefined, type ChatRequest, type ResponseFormat, type ToolChoice, type ToolDefinition, type WireObject } from '@model-gateway/core';
 import { DEFAULT_MAX_TOKENS, EFFORT_BUDGETS, MIN_THINKING_BUDGET } from './anthropic-facts';
 import { closeJsonSchema } from './closed-json-schema';
 import { encodeAnthropicMessages } from './encode-messages';
 import { rejectUnhonourable } from './unhonourable-parameters';
-import { invalidParameter, setDefined, type WireObject } from './wire-object';
 
 export interface EncodeAnthropicOptions {
   /** `max_tokens` when the client gave none. */
@@ -37,7 +36,7 @@ export const JSON_OBJECT_INSTRUCTION = 'Answer with a single JSON object and not
 export function encodeAnthropicRequest(request: ChatRequest, model: string, options: EncodeAnthropicOptions = {}): WireObject {
   rejectUnhonourable(request);
   const { system, messages } = encodeAnthropicMessages(request.messages);
-  if (messages.length === 0) throw invalidParameter('messages', 'must contain at least one user or assistant message for Anthropic');
+  if (messages.length === 0) throw invalidParameterAt('messages', 'must contain at least one user or assistant message for Anthropic');
   if (request.responseFormat && formatNeedsInstruction(request.responseFormat)) system.push({ type: 'text', text: JSON_OBJECT_INSTRUCTION });
 
   const budget = thinkingBudget(request.reasoning);

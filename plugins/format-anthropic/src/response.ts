@@ -8,10 +8,9 @@
  * canonical place and are left out. Anthropic sends no timestamp, so `created` is the
  * time of decoding.
  */
-import type { AssistantMessage, ChatResponse, ToolCall } from '@model-gateway/core';
+import { invalidUpstream, isWireObject, requireObject, stringOr, type AssistantMessage, type ChatResponse, type ToolCall, type WireObject } from '@model-gateway/core';
 import { FINISH_REASONS, STOP_REASONS } from './anthropic-facts';
 import { decodeAnthropicUsage, encodeAnthropicUsage } from './usage';
-import { invalidUpstream, isWireObject, requireObject, stringOr, type WireObject } from './wire-object';
 
 export function decodeAnthropicResponse(body: unknown, created = Math.floor(Date.now() / 1000)): ChatResponse {
   const wire = requireObject(body, 'the body');

@@ -9,11 +9,10 @@
  * blocks start, as OpenAI-style indexed deltas. `ping` and event types Anthropic may
  * add later are skipped; an `error` event is thrown as the provider's failure.
  */
-import { extensibleCopy, upstreamStatusError, type ChatChunk, type ChatDelta, type FinishReason, type Usage } from '@model-gateway/core';
+import { extensibleCopy, finiteNumber, invalidUpstream, isWireObject, stringOr, upstreamStatusError, type ChatChunk, type ChatDelta, type FinishReason, type Usage, type WireObject } from '@model-gateway/core';
 import { errorInfo, statusForErrorType } from './anthropic-error';
 import { decodeStopReason } from './response';
 import { decodeAnthropicUsage } from './usage';
-import { count, invalidUpstream, isWireObject, stringOr, type WireObject } from './wire-object';
 
 export interface StreamDecoderOptions {
   /** The connection's name, for error messages. */
@@ -73,7 +72,7 @@ export class AnthropicStreamDecoder {
     if (block.type === 'thinking' && typeof block.thinking === 'string' && block.thinking !== '') return [this.chunk({ reasoning: block.thinking })];
     if (block.type !== 'tool_use') return [];
     const index = this.toolCalls.size;
-    this.toolCalls.set(count(event.index) ?? -1, index);
+    this.toolCalls.set(finiteNumber(event.index) ?? -1, index);
     // Anthropic opens a tool block with an empty input and streams the JSON after it.
     const input = isWireObject(block.input) && Object.keys(block.input).length > 0 ? JSON.stringify(block.input) : '';
     return [this.chunk({ toolCalls: [{ index, id: stringOr(block.id, ''), name: stringOr(block.name, ''), argumentsDelta: input }] })];
@@ -90,7 +89,7 @@ export class AnthropicStreamDecoder {
       case 'signature_delta':
         return [this.chunk({ reasoningSignature: stringOr(delta.signature, '') })];
       case 'input_json_delta': {
-        const index = this.toolCalls.get(count(event.index) ?? -1);
+        const index = this.toolCalls.get(finiteNumber(event.index) ?? -1);
         if (index === undefined) throw invalidUpstream('input_json_delta for a block that is not a tool call');
         const piece = stringOr(delta.partial_json, '');
         return piece === '' ? [] : [this.chunk({ toolCalls: [{ index, argumentsDelta: piece }] })];

@@ -9,10 +9,9 @@
  * message_delta when the stream ends, because other providers send usage last (and
  * message_start's usage is only the part known then, usually nothing).
  */
-import type { ChatChunk, ChatDelta, FinishReason, ToolCallDelta, Usage } from '@model-gateway/core';
+import { invalidUpstream, type ChatChunk, type ChatDelta, type FinishReason, type ToolCallDelta, type Usage, type WireObject } from '@model-gateway/core';
 import { encodeStopReason } from './response';
 import { encodeAnthropicUsage } from './usage';
-import { invalidUpstream, type WireObject } from './wire-object';
 
 type OpenBlock = { kind: 'text' | 'thinking'; index: number } | { kind: 'tool'; index: number; call: number };
 

@@ -3,8 +3,7 @@
  * while canonical `inputTokens` includes both: they are added once on the way in and
  * taken out on the way back, so nothing is counted twice.
  */
-import type { Usage } from '@model-gateway/core';
-import { count, isWireObject, type WireObject } from './wire-object';
+import { finiteNumber, isWireObject, type Usage, type WireObject } from '@model-gateway/core';
 
 /**
  * Undefined when `wire` has no token counts. A stream reports usage twice (input in
@@ -13,10 +12,10 @@ import { count, isWireObject, type WireObject } from './wire-object';
  */
 export function decodeAnthropicUsage(wire: unknown, previous?: Usage): Usage | undefined {
   if (!isWireObject(wire)) return previous;
-  const input = count(wire.input_tokens);
-  const output = count(wire.output_tokens);
-  const cacheRead = count(wire.cache_read_input_tokens);
-  const cacheWrite = count(wire.cache_creation_input_tokens);
+  const input = finiteNumber(wire.input_tokens);
+  const output = finiteNumber(wire.output_tokens);
+  const cacheRead = finiteNumber(wire.cache_read_input_tokens);
+  const cacheWrite = finiteNumber(wire.cache_creation_input_tokens);
   if (input === undefined && output === undefined && previous === undefined) return undefined;
 
   const cached = cacheRead ?? previous?.cachedInputTokens;
@@ -26,7 +25,7 @@ export function decodeAnthropicUsage(wire: unknown, previous?: Usage): Usage | u
   const usage: Usage = { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens };
   if (cached) usage.cachedInputTokens = cached;
   if (written) usage.cacheWriteTokens = written;
-  const thinking = isWireObject(wire.output_tokens_details) ? count(wire.output_tokens_details.thinking_tokens) : undefined;
+  const thinking = isWireObject(wire.output_tokens_details) ? finiteNumber(wire.output_tokens_details.thinking_tokens) : undefined;
   const reasoning = thinking ?? previous?.reasoningTokens;
   if (reasoning !== undefined) usage.reasoningTokens = reasoning;
   return usage;

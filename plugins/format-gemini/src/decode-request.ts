@@ -11,13 +11,13 @@
  * - What another provider cannot honour (Google-only tools, non-image media, logprobs,
  *   cached contents, safety thresholds) is a 400 naming the field, never a silent drop.
  */
-import type { ChatMessage, ChatRequest, ContentPart, ResponseFormat, ToolCall, ToolDefinition } from '@model-gateway/core';
+import { invalidParameterAt, isWireObject, unsupportedParameterAt, type ChatMessage, type ChatRequest, type ContentPart, type ResponseFormat, type ToolCall, type ToolDefinition, type WireObject } from '@model-gateway/core';
+import { client } from './client-fields';
 import { decodeFunctionResult } from './function-response';
-import type { GeminiPart, WireObject } from './gemini-wire';
+import type { GeminiPart } from './gemini-wire';
 import { decodeMediaPart } from './media-parts';
 import { openApiToJsonSchema } from './openapi-schema';
 import { decodeThinkingConfig } from './thinking-config';
-import { client, invalidParameter, isWireObject, unsupportedParameter } from './wire-fields';
 
 /** generationConfig fields that change nothing another provider could honour, when left at their defaults. */
 const NEUTRAL_WHEN_FALSY = new Set(['responseLogprobs', 'logprobs', 'audioTimestamp', 'enableAffectiveDialog', 'enableEnhancedCivicAnswers']);
@@ -27,15 +27,15 @@ const IGNORED_GENERATION_FIELDS = new Set(['mediaResolution']);
 const OPEN_THRESHOLDS = new Set(['BLOCK_NONE', 'OFF', 'HARM_BLOCK_THRESHOLD_UNSPECIFIED']);
 
 export function decodeGenerateContentRequest(body: unknown, options: { stream: boolean }): ChatRequest {
-  if (!isWireObject(body)) throw invalidParameter('body', 'the request body must be a JSON object');
-  if (body.cachedContent != null) throw unsupportedParameter('cachedContent', "Gemini context caches exist only on Gemini; this endpoint's provider cannot read one");
+  if (!isWireObject(body)) throw invalidParameterAt('body', 'the request body must be a JSON object');
+  if (body.cachedContent != null) throw unsupportedParameterAt('cachedContent', "Gemini context caches exist only on Gemini; this endpoint's provider cannot read one");
   checkSafetySettings(body.safetySettings);
 
   const messages: ChatMessage[] = [];
   const system = decodeSystemInstruction(body.systemInstruction);
   if (system !== undefined) messages.push({ role: 'system', content: system });
   const contents = client.array(body.contents, 'contents') ?? [];
-  if (contents.length === 0) throw invalidParameter('contents', 'must not be empty');
+  if (contents.length === 0) throw invalidParameterAt('contents', 'must not be empty');
   const pending: ToolCall[] = [];
   contents.forEach((value, i) => messages.push(...decodeContent(value, i, pending)));
 
@@ -52,7 +52,7 @@ function checkSafetySettings(value: unknown): void {
   settings.forEach((setting, i) => {
     const threshold = client.string(client.object(setting, `safetySettings[${i}]`)?.threshold, `safetySettings[${i}].threshold`);
     if (threshold !== undefined && !OPEN_THRESHOLDS.has(threshold)) {
-      throw unsupportedParameter(`safetySettings[${i}].threshold`, `Google's safety filters exist only on Gemini; this endpoint's provider cannot apply ${threshold}`);
+      throw unsupportedParameterAt(`safetySettings[${i}].threshold`, `Google's safety filters exist only on Gemini; this endpoint's provider cannot apply ${threshold}`);
     }
   });
 }
@@ -65,7 +65,7 @@ function decodeSystemInstruction(value: unknown): string | undefined {
   return parts
     .map((part, i) => {
       const text = client.string(client.object(part, `systemInstruction.parts[${i}]`)?.text, `systemInstruction.parts[${i}].text`);
-      if (text === undefined) throw unsupportedParameter(`systemInstruction.parts[${i}]`, 'only text can be translated in a system instruction');
+      if (text === undefined) throw unsupportedParameterAt(`systemInstruction.parts[${i}]`, 'only text can be translated in a system instruction');
       return text;
     })
     .join('\n');
@@ -76,7 +76,7 @@ function decodeContent(value: unknown, index: number, pending: ToolCall[]): Chat
   const where = `contents[${index}]`;
   const content = client.object(value, where) as WireObject;
   const role = client.string(content.role, `${where}.role`) ?? 'user';
-  if (role !== 'user' && role !== 'model') throw invalidParameter(`${where}.role`, `must be "user" or "model", got ${JSON.stringify(role)}`);
+  if (role !== 'user' && role !== 'model') throw invalidParameterAt(`${where}.role`, `must be "user" or "model", got ${JSON.stringify(role)}`);
   const parts = (client.array(content.parts, `${where}.parts`) ?? []).map((part, j) => client.object(part, `${where}.parts[${j}]`) as GeminiPart);
   return role === 'model' ? [decodeModelTurn(parts, index, pending)] : decodeUserTurn(parts, where, pending);
 }
@@ -95,7 +95,7 @@ function decodeModelTurn(parts: GeminiPart[], index: number, pending: ToolCall[]
     if (part.functionCall !== undefined) {
       const call = client.object(part.functionCall, `${param}.functionCall`) as WireObject;
       const name = client.string(call.name, `${param}.functionCall.name`);
-      if (!name) throw invalidParameter(`${param}.functionCall.name`, 'required');
+      if (!name) throw invalidParameterAt(`${param}.functionCall.name`, 'required');
       const id = client.string(call.id, `${param}.functionCall.id`) || `call_${index}_${j}`;
       const toolCall = { id, name, arguments: JSON.stringify(client.object(call.args, `${param}.functionCall.args`) ?? {}) };
       toolCalls.push(toolCall);
@@ -103,7 +103,7 @@ function decodeModelTurn(parts: GeminiPart[], index: number, pending: ToolCall[]
       return;
     }
     const partText = client.string(part.text, `${param}.text`);
-    if (partText === undefined) throw unsupportedParameter(param, 'only text and function calls can be translated in a model turn');
+    if (partText === undefined) throw unsupportedParameterAt(param, 'only text and function calls can be translated in a model turn');
     (part.thought === true ? reasoning : text).push(partText);
   });
   const message: ChatMessage = { role: 'assistant', content: text.length > 0 ? text.join('') : null };
@@ -129,7 +129,7 @@ function decodeUserTurn(parts: GeminiPart[], where: string, pending: ToolCall[])
       return;
     }
     const media = decodeMediaPart(part, param);
-    if (!media) throw unsupportedParameter(param, 'only text, images and function responses can be translated in a user turn');
+    if (!media) throw unsupportedParameterAt(param, 'only text, images and function responses can be translated in a user turn');
     content.push(media);
   });
   if (content.length === 0) return results;
@@ -141,10 +141,10 @@ function decodeUserTurn(parts: GeminiPart[], where: string, pending: ToolCall[])
 function decodeFunctionResponse(value: unknown, param: string, pending: ToolCall[]): ChatMessage {
   const response = client.object(value, param) as WireObject;
   const name = client.string(response.name, `${param}.name`);
-  if (!name) throw invalidParameter(`${param}.name`, 'required');
+  if (!name) throw invalidParameterAt(`${param}.name`, 'required');
   const id = client.string(response.id, `${param}.id`);
   const index = pending.findIndex((call) => (id ? call.id === id : call.name === name));
-  if (index < 0 && !id) throw invalidParameter(`${param}.name`, `answers no function call of the previous model turn named ${JSON.stringify(name)}`);
+  if (index < 0 && !id) throw invalidParameterAt(`${param}.name`, `answers no function call of the previous model turn named ${JSON.stringify(name)}`);
   const toolCallId = index >= 0 ? pending.splice(index, 1)[0].id : (id as string);
   return { role: 'tool', name, toolCallId, content: decodeFunctionResult(response.response) };
 }
@@ -155,7 +155,7 @@ function decodeTools(value: unknown): ToolDefinition[] | undefined {
   return tools.flatMap((tool, i) => {
     const entry = client.object(tool, `tools[${i}]`) as WireObject;
     const other = Object.keys(entry).find((key) => key !== 'functionDeclarations' && entry[key] != null);
-    if (other) throw unsupportedParameter(`tools[${i}].${other}`, "Google's built-in tools run only on Gemini; this endpoint's provider cannot use them");
+    if (other) throw unsupportedParameterAt(`tools[${i}].${other}`, "Google's built-in tools run only on Gemini; this endpoint's provider cannot use them");
     const declarations = client.array(entry.functionDeclarations, `tools[${i}].functionDeclarations`) ?? [];
     return declarations.map((declaration, j) => decodeDeclaration(declaration, `tools[${i}].functionDeclarations[${j}]`));
   });
@@ -164,7 +164,7 @@ function decodeTools(value: unknown): ToolDefinition[] | undefined {
 function decodeDeclaration(value: unknown, param: string): ToolDefinition {
   const declaration = client.object(value, param) as WireObject;
   const name = client.string(declaration.name, `${param}.name`);
-  if (!name) throw invalidParameter(`${param}.name`, 'required');
+  if (!name) throw invalidParameterAt(`${param}.name`, 'required');
   const tool: ToolDefinition = { name };
   const description = client.string(declaration.description, `${param}.description`);
   if (description !== undefined) tool.description = description;
@@ -183,7 +183,7 @@ function decodeToolConfig(value: unknown, request: ChatRequest): void {
   const allowed = client.stringArray(config.allowedFunctionNames, `${param}.allowedFunctionNames`) ?? [];
   if (mode === 'NONE') request.toolChoice = 'none';
   else if (mode === 'AUTO' || mode === 'VALIDATED' || mode === 'MODE_UNSPECIFIED') request.toolChoice = 'auto';
-  else if (mode !== 'ANY') throw invalidParameter(`${param}.mode`, `must be one of "AUTO", "ANY", "NONE", "VALIDATED", got ${JSON.stringify(mode)}`);
+  else if (mode !== 'ANY') throw invalidParameterAt(`${param}.mode`, `must be one of "AUTO", "ANY", "NONE", "VALIDATED", got ${JSON.stringify(mode)}`);
   else if (allowed.length === 1) request.toolChoice = { name: allowed[0] };
   else {
     request.toolChoice = 'required';
@@ -210,13 +210,13 @@ function decodeGenerationConfig(value: unknown, request: ChatRequest): void {
   set('reasoning', decodeThinkingConfig(config.thinkingConfig, p('thinkingConfig')));
   set('responseFormat', decodeResponseFormat(config));
   const modalities = client.stringArray(config.responseModalities, p('responseModalities'));
-  if (modalities && modalities.some((m) => m !== 'TEXT')) throw unsupportedParameter(p('responseModalities'), 'only TEXT output can be translated');
+  if (modalities && modalities.some((m) => m !== 'TEXT')) throw unsupportedParameterAt(p('responseModalities'), 'only TEXT output can be translated');
 
   const handled = new Set(['stopSequences', 'temperature', 'topP', 'topK', 'maxOutputTokens', 'candidateCount', 'presencePenalty', 'frequencyPenalty', 'seed', 'thinkingConfig', 'responseMimeType', 'responseSchema', 'responseJsonSchema', 'responseModalities']);
   for (const [key, field] of Object.entries(config)) {
     if (handled.has(key) || IGNORED_GENERATION_FIELDS.has(key) || field == null) continue;
     if (NEUTRAL_WHEN_FALSY.has(key) && !field) continue;
-    throw unsupportedParameter(p(key), "this endpoint's provider has no equivalent");
+    throw unsupportedParameterAt(p(key), "this endpoint's provider has no equivalent");
   }
 }
 
@@ -228,5 +228,5 @@ function decodeResponseFormat(config: WireObject): ResponseFormat | undefined {
   if (schema) return { type: 'json_schema', name: 'response', schema };
   if (mime === undefined || mime === 'text/plain') return undefined;
   if (mime === 'application/json') return { type: 'json_object' };
-  throw unsupportedParameter('generationConfig.responseMimeType', `only text/plain and application/json can be translated, got ${JSON.stringify(mime)}`);
+  throw unsupportedParameterAt('generationConfig.responseMimeType', `only text/plain and application/json can be translated, got ${JSON.stringify(mime)}`);
 }

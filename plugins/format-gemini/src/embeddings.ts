@@ -7,38 +7,38 @@
  * providers have no such field (sending them on would be rejected as unknown), so a
  * translated call goes without them and the vector is the provider's plain embedding.
  */
-import { encodeVector, type EmbeddingsRequest, type EmbeddingsResponse } from '@model-gateway/core';
-import type { BatchEmbedContentsRequest, EmbedContentRequest, GeminiEmbedding, WireObject } from './gemini-wire';
-import { client, invalidParameter, invalidUpstream, isWireObject, unsupportedParameter, upstream } from './wire-fields';
+import { encodeVector, invalidParameterAt, invalidUpstream, isWireObject, optionalArray, requireObject, unsupportedParameterAt, type EmbeddingsRequest, type EmbeddingsResponse, type WireObject } from '@model-gateway/core';
+import { client } from './client-fields';
+import type { BatchEmbedContentsRequest, EmbedContentRequest, GeminiEmbedding } from './gemini-wire';
 
 export function decodeEmbedContentRequest(body: unknown): EmbeddingsRequest {
-  if (!isWireObject(body)) throw invalidParameter('body', 'the request body must be a JSON object');
+  if (!isWireObject(body)) throw invalidParameterAt('body', 'the request body must be a JSON object');
   const { text, dimensions } = decodeOne(body, '');
   return withDimensions({ input: text, encodingFormat: 'float', extra: {} }, dimensions);
 }
 
 export function decodeBatchEmbedContentsRequest(body: unknown): EmbeddingsRequest {
-  if (!isWireObject(body)) throw invalidParameter('body', 'the request body must be a JSON object');
+  if (!isWireObject(body)) throw invalidParameterAt('body', 'the request body must be a JSON object');
   const requests = client.array(body.requests, 'requests') ?? [];
-  if (requests.length === 0) throw invalidParameter('requests', 'must not be empty');
+  if (requests.length === 0) throw invalidParameterAt('requests', 'must not be empty');
   const decoded = requests.map((request, i) => decodeOne(client.object(request, `requests[${i}]`) as WireObject, `requests[${i}].`));
   const dimensions = decoded[0].dimensions;
   const differs = decoded.findIndex((one) => one.dimensions !== dimensions);
-  if (differs >= 0) throw unsupportedParameter(`requests[${differs}].outputDimensionality`, 'every request of a translated batch must ask for the same dimensions');
+  if (differs >= 0) throw unsupportedParameterAt(`requests[${differs}].outputDimensionality`, 'every request of a translated batch must ask for the same dimensions');
   return withDimensions({ input: decoded.map((one) => one.text), encodingFormat: 'float', extra: {} }, dimensions);
 }
 
 function decodeOne(body: WireObject, prefix: string): { text: string; dimensions?: number } {
   const content = client.object(body.content, `${prefix}content`);
-  if (!content) throw invalidParameter(`${prefix}content`, 'required');
+  if (!content) throw invalidParameterAt(`${prefix}content`, 'required');
   const parts = client.array(content.parts, `${prefix}content.parts`) ?? [];
   const texts = parts.map((part, i) => {
     const param = `${prefix}content.parts[${i}]`;
     const text = client.string(client.object(part, param)?.text, `${param}.text`);
-    if (text === undefined) throw unsupportedParameter(param, 'only text can be embedded by this endpoint');
+    if (text === undefined) throw unsupportedParameterAt(param, 'only text can be embedded by this endpoint');
     return text;
   });
-  if (texts.length === 0) throw invalidParameter(`${prefix}content.parts`, 'must not be empty');
+  if (texts.length === 0) throw invalidParameterAt(`${prefix}content.parts`, 'must not be empty');
   return { text: texts.join('\n'), dimensions: client.integer(body.outputDimensionality, `${prefix}outputDimensionality`) };
 }
 
@@ -63,19 +63,19 @@ export function encodeBatchEmbedContentsRequest(request: EmbeddingsRequest, mode
 export function embeddingTexts(request: EmbeddingsRequest): string[] {
   const inputs = Array.isArray(request.input) ? request.input : [request.input];
   return inputs.map((input, i) => {
-    if (typeof input !== 'string') throw unsupportedParameter(Array.isArray(request.input) ? `input[${i}]` : 'input', 'this provider embeds text, not token ids');
+    if (typeof input !== 'string') throw unsupportedParameterAt(Array.isArray(request.input) ? `input[${i}]` : 'input', 'this provider embeds text, not token ids');
     return input;
   });
 }
 
 export function decodeBatchEmbedContentsResponse(body: unknown, model: string): EmbeddingsResponse {
-  const wire = upstream.object(body, 'the body');
-  const embeddings = upstream.optionalArray(wire.embeddings, 'embeddings');
+  const wire = requireObject(body, 'the body');
+  const embeddings = optionalArray(wire.embeddings, 'embeddings');
   return { model, data: embeddings.map((embedding, index) => ({ index, embedding: vectorOf(embedding, `embeddings[${index}]`) })) };
 }
 
 function vectorOf(value: unknown, where: string): number[] {
-  const values = upstream.object(value, where).values;
+  const values = requireObject(value, where).values;
   if (!Array.isArray(values) || !values.every((x) => typeof x === 'number')) throw invalidUpstream(`${where}.values is not a number array`);
   return values as number[];
 }

@@ -17,19 +17,18 @@
  *   function calls to the declared schema by itself).
  * - `parallel_tool_calls: false` cannot be honoured (Gemini has no such switch): a 400.
  */
-import type { ChatMessage, ChatRequest, ContentPart, ToolChoice, ToolDefinition } from '@model-gateway/core';
+import { invalidParameterAt, setDefined, toolArgumentsObject, unsupportedParameterAt, type ChatMessage, type ChatRequest, type ContentPart, type ToolChoice, type ToolDefinition } from '@model-gateway/core';
 import { encodeFunctionResult } from './function-response';
 import type { GeminiContent, GeminiFunctionCallingConfig, GeminiGenerationConfig, GeminiPart, GenerateContentRequest } from './gemini-wire';
 import { encodeImagePart } from './media-parts';
 import { encodeModelParts } from './model-parts';
 import { encodeThinkingConfig } from './thinking-config';
-import { invalidParameter, isWireObject, setDefined, unsupportedParameter } from './wire-fields';
 
 const EXTRA_FIELDS = ['safetySettings', 'cachedContent'] as const;
 
 export function encodeGenerateContentRequest(request: ChatRequest): GenerateContentRequest {
   if (request.parallelToolCalls === false) {
-    throw unsupportedParameter('parallel_tool_calls', 'Gemini cannot be told to make at most one tool call per turn');
+    throw unsupportedParameterAt('parallel_tool_calls', 'Gemini cannot be told to make at most one tool call per turn');
   }
   const system: GeminiPart[] = [];
   const contents: GeminiContent[] = [];
@@ -67,7 +66,7 @@ function encodeTurn(message: ChatMessage, index: number, callNames: Map<string, 
 function encodeAssistantParts(message: ChatMessage, where: string, callNames: Map<string, string>): GeminiPart[] {
   const calls = (message.toolCalls ?? []).map((call, j) => {
     callNames.set(call.id, call.name);
-    const args = parseArguments(call.arguments, `${where}.tool_calls[${j}].function.arguments`);
+    const args = toolArgumentsObject(call.arguments, `${where}.tool_calls[${j}].function.arguments`, 'Gemini');
     return call.id ? { id: call.id, name: call.name, args } : { name: call.name, args };
   });
   return encodeModelParts({
@@ -82,7 +81,7 @@ function encodeToolResult(message: ChatMessage, where: string, callNames: Map<st
   const id = message.toolCallId;
   const name = message.name ?? (id === undefined ? undefined : callNames.get(id));
   if (name === undefined) {
-    throw invalidParameter(`${where}.tool_call_id`, `no earlier assistant tool call has the id ${JSON.stringify(id ?? null)}; Gemini needs the function's name`);
+    throw invalidParameterAt(`${where}.tool_call_id`, `no earlier assistant tool call has the id ${JSON.stringify(id ?? null)}; Gemini needs the function's name`);
   }
   const content = message.content;
   const texts = typeof content === 'string' ? content : (content ?? []).filter((p) => p.type === 'text').map((p) => p.text).join('');
@@ -107,21 +106,9 @@ function textParts(content: string | ContentPart[] | null, param: string): Gemin
   if (content === null) return [];
   if (typeof content === 'string') return [{ text: content }];
   return content.map((part, i) => {
-    if (part.type !== 'text') throw unsupportedParameter(`${param}[${i}]`, 'Gemini takes only text in the system instruction');
+    if (part.type !== 'text') throw unsupportedParameterAt(`${param}[${i}]`, 'Gemini takes only text in the system instruction');
     return { text: part.text };
   });
-}
-
-function parseArguments(text: string, param: string): Record<string, unknown> {
-  if (text.trim() === '') return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw invalidParameter(param, 'is not valid JSON; Gemini takes tool-call arguments as an object');
-  }
-  if (!isWireObject(parsed)) throw invalidParameter(param, 'must be a JSON object for Gemini');
-  return parsed;
 }
 
 function encodeTool(tool: ToolDefinition): Record<string, unknown> {

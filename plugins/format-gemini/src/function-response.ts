@@ -3,7 +3,7 @@
  * must be a JSON object. Google's convention is `{output: ...}` for a result (and
  * `{error: ...}` for a failure); a result that already is a JSON object goes as is.
  */
-import { isWireObject } from './wire-fields';
+import { isWireObject } from '@model-gateway/core';
 
 export function encodeFunctionResult(text: string): Record<string, unknown> {
   const trimmed = text.trimStart();

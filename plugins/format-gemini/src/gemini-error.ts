@@ -3,7 +3,7 @@
  * the Gemini API and Vertex AI send it (Vertex sometimes wraps it in a one-element
  * array). It runs on the failure path, so it never throws.
  */
-import { isWireObject } from './wire-fields';
+import { isWireObject } from '@model-gateway/core';
 
 export interface GeminiErrorDetails {
   message: string;

@@ -5,7 +5,7 @@
  * because upstreams omit empty ones.
  */
 
-export type WireObject = Record<string, unknown>;
+import type { WireObject } from '@model-gateway/core';
 
 export interface GeminiInlineData {
   mimeType?: string;

@@ -3,9 +3,8 @@
  * (bytes), any other URL as fileData (Gemini fetches it). fileData needs a MIME type,
  * which a bare URL does not state; it is read from the file extension.
  */
-import { parseDataUrl, toDataUrl, type ImagePart } from '@model-gateway/core';
+import { parseDataUrl, toDataUrl, unsupportedParameterAt, type ImagePart } from '@model-gateway/core';
 import type { GeminiPart } from './gemini-wire';
-import { unsupportedParameter } from './wire-fields';
 
 const EXTENSION_TYPES: Record<string, string> = {
   png: 'image/png',
@@ -57,6 +56,6 @@ export function decodeMediaPart(part: GeminiPart, param: string): ImagePart | un
 
 function requireImage(mimeType: string, param: string): void {
   if (!mimeType.startsWith('image/')) {
-    throw unsupportedParameter(param, `only images can be translated for this endpoint's provider, got "${mimeType}"`);
+    throw unsupportedParameterAt(param, `only images can be translated for this endpoint's provider, got "${mimeType}"`);
   }
 }

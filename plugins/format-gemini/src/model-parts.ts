@@ -4,9 +4,8 @@
  * of a turn is its reasoning signature. On the way out the signature goes on the first
  * function call (where Gemini requires it), else on the thought, else on an empty text part.
  */
-import type { ToolCall } from '@model-gateway/core';
+import { isWireObject, type ToolCall } from '@model-gateway/core';
 import type { GeminiPart } from './gemini-wire';
-import { isWireObject } from './wire-fields';
 
 export interface ModelCall {
   id?: string;

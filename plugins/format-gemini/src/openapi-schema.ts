@@ -5,8 +5,7 @@
  * Gemini its JSON-Schema fields (`parametersJsonSchema`, `responseJsonSchema`), so
  * only this direction is needed.
  */
-import type { WireObject } from './gemini-wire';
-import { isWireObject } from './wire-fields';
+import { isWireObject, type WireObject } from '@model-gateway/core';
 
 /** Keywords with no JSON Schema meaning that strict providers would reject. */
 const DROPPED = new Set(['nullable', 'propertyOrdering', 'example']);

@@ -4,22 +4,21 @@
  * says STOP). A prompt blocked before any candidate is one empty choice finished by
  * `content_filter`, so clients see why there is no answer.
  */
-import type { AssistantMessage, ChatChoice, ChatResponse } from '@model-gateway/core';
+import { isWireObject, numberOr, optionalArray, requireObject, stringOr, type AssistantMessage, type ChatChoice, type ChatResponse } from '@model-gateway/core';
 import { decodeFinishReason, encodeFinishReason } from './finish-reason';
 import type { GeminiCandidate, GenerateContentResponse, ResponseDefaults } from './gemini-wire';
 import { decodeModelParts, encodeModelParts, generatedCallId, type ModelCall } from './model-parts';
 import { decodeUsageMetadata, encodeUsageMetadata } from './usage-metadata';
-import { isWireObject, numberOr, stringOr, upstream } from './wire-fields';
 
 export function decodeGenerateContentResponse(body: unknown, defaults: ResponseDefaults): ChatResponse {
-  const wire = upstream.object(body, 'the body');
+  const wire = requireObject(body, 'the body');
   const id = stringOr(wire.responseId, '');
-  const candidates = upstream.optionalArray(wire.candidates, 'candidates');
+  const candidates = optionalArray(wire.candidates, 'candidates');
   const response: ChatResponse = {
     id,
     created: createdOf(wire.createTime, defaults.created),
     model: stringOr(wire.modelVersion, defaults.model),
-    choices: candidates.map((candidate, position) => decodeCandidate(upstream.object(candidate, `candidates[${position}]`), position, id)),
+    choices: candidates.map((candidate, position) => decodeCandidate(requireObject(candidate, `candidates[${position}]`), position, id)),
   };
   if (candidates.length === 0 && isWireObject(wire.promptFeedback) && typeof wire.promptFeedback.blockReason === 'string') {
     response.choices = [{ index: 0, message: { role: 'assistant', content: null }, finishReason: 'content_filter' }];
@@ -32,7 +31,7 @@ export function decodeGenerateContentResponse(body: unknown, defaults: ResponseD
 function decodeCandidate(candidate: Record<string, unknown>, position: number, responseId: string): ChatChoice {
   const index = numberOr(candidate.index, position);
   const content = isWireObject(candidate.content) ? candidate.content : {};
-  const parts = decodeModelParts(upstream.optionalArray(content.parts, `candidates[${position}].content.parts`), (n) => generatedCallId(responseId, index, n));
+  const parts = decodeModelParts(optionalArray(content.parts, `candidates[${position}].content.parts`), (n) => generatedCallId(responseId, index, n));
   const message: AssistantMessage = { role: 'assistant', content: parts.text.length > 0 ? parts.text.join('') : null };
   if (parts.toolCalls.length > 0) message.toolCalls = parts.toolCalls;
   if (parts.reasoning.length > 0) message.reasoning = parts.reasoning.join('');

@@ -6,12 +6,11 @@
  * the usage-only chunk at the end. An in-band `{error}` item is the caller's to check
  * (see decodeGeminiError) before handing the item here.
  */
-import type { ChatChunk, ChatChunkChoice, ChatDelta, Usage } from '@model-gateway/core';
+import { isWireObject, numberOr, optionalArray, requireObject, stringOr, type ChatChunk, type ChatChunkChoice, type ChatDelta, type Usage } from '@model-gateway/core';
 import { decodeFinishReason } from './finish-reason';
 import type { ResponseDefaults } from './gemini-wire';
 import { decodeModelParts, generatedCallId } from './model-parts';
 import { decodeUsageMetadata } from './usage-metadata';
-import { isWireObject, numberOr, stringOr, upstream } from './wire-fields';
 
 interface CandidateState {
   started: boolean;
@@ -30,14 +29,14 @@ export class GeminiStreamDecoder {
 
   /** The chunks for one stream item: none when it carries only usage. */
   decode(item: unknown): ChatChunk[] {
-    const wire = upstream.object(item, 'the stream item');
+    const wire = requireObject(item, 'the stream item');
     this.id ||= stringOr(wire.responseId, '');
     this.model = stringOr(wire.modelVersion, this.model);
     const usage = decodeUsageMetadata(wire.usageMetadata);
     if (usage) this.usage = usage;
     const choices: ChatChunkChoice[] = [];
-    upstream.optionalArray(wire.candidates, 'candidates').forEach((value, position) => {
-      const choice = this.decodeCandidate(upstream.object(value, `candidates[${position}]`), position);
+    optionalArray(wire.candidates, 'candidates').forEach((value, position) => {
+      const choice = this.decodeCandidate(requireObject(value, `candidates[${position}]`), position);
       if (choice) choices.push(choice);
     });
     if (choices.length === 0 && wire.candidates === undefined && isWireObject(wire.promptFeedback) && wire.promptFeedback.blockReason) {
@@ -57,7 +56,7 @@ export class GeminiStreamDecoder {
     this.candidates.set(index, state);
     const content = isWireObject(candidate.content) ? candidate.content : {};
     const parts = decodeModelParts(
-      upstream.optionalArray(content.parts, `candidates[${position}].content.parts`),
+      optionalArray(content.parts, `candidates[${position}].content.parts`),
       (n) => generatedCallId(this.id, index, n),
       state.calls,
     );

@@ -11,8 +11,8 @@
  * canonical answer carries reasoning text and a client that asked to reason expects it.
  */
 import type { ReasoningConfig } from '@model-gateway/core';
+import { client } from './client-fields';
 import type { GeminiThinkingConfig } from './gemini-wire';
-import { client } from './wire-fields';
 
 export const EFFORT_BUDGETS: Readonly<Record<NonNullable<ReasoningConfig['effort']>, number>> = {
   none: 0,

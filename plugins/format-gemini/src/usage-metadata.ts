@@ -5,21 +5,20 @@
  * Tool-use prompt tokens (server-side tools) are input the model read, so they count
  * as input too; the total then matches Gemini's own totalTokenCount.
  */
-import type { Usage } from '@model-gateway/core';
+import { finiteNumber, isWireObject, type Usage } from '@model-gateway/core';
 import type { GeminiUsageMetadata } from './gemini-wire';
-import { isWireObject } from './wire-fields';
 
 /** Undefined when the metadata has no token counts (early stream items carry only the prompt). */
 export function decodeUsageMetadata(meta: unknown): Usage | undefined {
   if (!isWireObject(meta)) return undefined;
-  const prompt = count(meta.promptTokenCount);
-  const candidates = count(meta.candidatesTokenCount);
-  const thoughts = count(meta.thoughtsTokenCount);
+  const prompt = finiteNumber(meta.promptTokenCount);
+  const candidates = finiteNumber(meta.candidatesTokenCount);
+  const thoughts = finiteNumber(meta.thoughtsTokenCount);
   if (prompt === undefined && candidates === undefined && thoughts === undefined) return undefined;
-  const inputTokens = (prompt ?? 0) + (count(meta.toolUsePromptTokenCount) ?? 0);
+  const inputTokens = (prompt ?? 0) + (finiteNumber(meta.toolUsePromptTokenCount) ?? 0);
   const outputTokens = (candidates ?? 0) + (thoughts ?? 0);
-  const usage: Usage = { inputTokens, outputTokens, totalTokens: count(meta.totalTokenCount) ?? inputTokens + outputTokens };
-  const cached = count(meta.cachedContentTokenCount);
+  const usage: Usage = { inputTokens, outputTokens, totalTokens: finiteNumber(meta.totalTokenCount) ?? inputTokens + outputTokens };
+  const cached = finiteNumber(meta.cachedContentTokenCount);
   if (cached !== undefined) usage.cachedInputTokens = cached;
   if (thoughts !== undefined) usage.reasoningTokens = thoughts;
   return usage;
@@ -39,8 +38,4 @@ export function encodeUsageMetadata(usage: Usage): GeminiUsageMetadata {
   if (usage.cachedInputTokens !== undefined) meta.cachedContentTokenCount = usage.cachedInputTokens;
   if (usage.reasoningTokens !== undefined) meta.thoughtsTokenCount = usage.reasoningTokens;
   return meta;
-}
-
-function count(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }

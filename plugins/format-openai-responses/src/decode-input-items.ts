@@ -7,11 +7,10 @@
  * turn: its text and encrypted_content (the signature some providers need back with
  * their thinking) belong to the answer that follows it.
  */
-import { GatewayError, parseRequest, type ChatMessage, type ContentPart, type ImagePart } from '@model-gateway/core';
+import { invalidParameterAt, isWireObject, parseRequest, unsupportedParameterAt, type ChatMessage, type ContentPart, type GatewayError, type ImagePart } from '@model-gateway/core';
 import {
   functionCallItem, functionCallOutputItem, inputImage, inputText, messageItem, outputText, reasoningItem, refusal, typedPart,
 } from './responses-request-schema';
-import { isWireObject } from './wire-parse';
 
 const STATEFUL_ITEMS = new Set(['item_reference']);
 
@@ -27,7 +26,7 @@ export function decodeInput(input: string | unknown[]): ChatMessage[] {
 
   input.forEach((raw, i) => {
     const at = `input[${i}]`;
-    if (!isWireObject(raw)) throw new GatewayError('invalid_parameter', `${at}: expected an input item object`, { param: at });
+    if (!isWireObject(raw)) throw invalidParameterAt(at, 'expected an input item object');
     const type = raw.type ?? 'message';
     switch (type) {
       case 'message': {
@@ -116,7 +115,7 @@ function decodeImage(image: { image_url?: string | null; file_id?: string | null
     const why = image.file_id != null
       ? 'files uploaded to OpenAI cannot be read by the gateway; send the image as image_url (an https URL or a data: URL)'
       : 'required (an https URL or a data: URL)';
-    throw new GatewayError(image.file_id != null ? 'unsupported_parameter' : 'invalid_parameter', `${param}: ${why}`, { param });
+    throw image.file_id != null ? unsupportedParameterAt(param, why) : invalidParameterAt(param, why);
   }
   const part: ImagePart = { type: 'image', url: image.image_url };
   // `original` (no downscaling) has no canonical value; `high` is the closest every provider knows.
@@ -143,24 +142,15 @@ function reasoningFields(reasoning: PendingReasoning | undefined): Partial<ChatM
 function unsupportedItem(type: string, at: string): GatewayError {
   const param = `${at}.type`;
   if (STATEFUL_ITEMS.has(type)) {
-    return new GatewayError(
-      'invalid_parameter',
-      `${param}: "${type}" points at an item stored by OpenAI; the gateway keeps no responses, so send the item itself.`,
-      { param },
-    );
+    return invalidParameterAt(param, `"${type}" points at an item stored by OpenAI; the gateway keeps no responses, so send the item itself.`);
   }
-  return new GatewayError(
-    'unsupported_parameter',
-    `${param}: "${type}" items are not translated; only message, function_call, function_call_output and reasoning items are ` +
+  return unsupportedParameterAt(
+    param,
+    `"${type}" items are not translated; only message, function_call, function_call_output and reasoning items are ` +
       '(the stateless subset). Built-in tool items need an endpoint served by OpenAI, called through /gateway/openai/v1/responses.',
-    { param },
   );
 }
 
 function unsupportedPart(type: string, param: string, supported: string[]): GatewayError {
-  return new GatewayError(
-    'unsupported_parameter',
-    `${param}: "${type}" content is not translated; supported here: ${supported.join(', ')}.`,
-    { param },
-  );
+  return unsupportedParameterAt(param, `"${type}" content is not translated; supported here: ${supported.join(', ')}.`);
 }

@@ -10,11 +10,10 @@
  * Besides the request, the decoder returns the `echo`: the request settings a Responses
  * answer repeats back (instructions, tools, text format, ...), for the encoders.
  */
-import { GatewayError, parseRequest, type ChatMessage, type ChatRequest, type ResponseFormat, type ToolChoice, type ToolDefinition } from '@model-gateway/core';
+import { GatewayError, invalidParameterAt, isWireObject, parseRequest, unsupportedParameterAt, type ChatMessage, type ChatRequest, type ResponseFormat, type ToolChoice, type ToolDefinition, type WireObject } from '@model-gateway/core';
 import { decodeInput } from './decode-input-items';
 import type { ResponsesEcho } from './responses-echo';
 import { functionTool, responsesBody, RESPONSES_REQUEST_FIELDS, textFormat, type WireResponsesBody } from './responses-request-schema';
-import { isWireObject, type WireObject } from './wire-parse';
 
 export interface DecodedResponsesRequest {
   /** The endpoint name the client put in `model`. */
@@ -49,11 +48,7 @@ export function decodeResponsesRequest(body: unknown): DecodedResponsesRequest {
   if (wire.instructions != null) messages.push({ role: 'system', content: wire.instructions });
   if (wire.input != null) messages.push(...decodeInput(wire.input));
   if (!messages.some((m) => m.role !== 'system')) {
-    throw new GatewayError(
-      'invalid_parameter',
-      'input: required; the gateway keeps no responses, so the whole conversation goes in input (a string or a list of items).',
-      { param: 'input' },
-    );
+    throw invalidParameterAt('input', 'required; the gateway keeps no responses, so the whole conversation goes in input (a string or a list of items).');
   }
 
   const request: ChatRequest = { messages, stream: wire.stream ?? false, streamUsage: true, extra: extraFields(wire) };
@@ -74,18 +69,17 @@ export function decodeResponsesRequest(body: unknown): DecodedResponsesRequest {
 function refuseStatefulFields(body: WireObject): void {
   for (const { field, isSet, what } of STATEFUL_FIELDS) {
     if (!isSet(body[field])) continue;
-    throw new GatewayError(
-      'invalid_parameter',
-      `${field}: not supported here; it ${what}. The gateway translates the Responses API for this endpoint's provider and keeps ` +
+    throw invalidParameterAt(
+      field,
+      `not supported here; it ${what}. The gateway translates the Responses API for this endpoint's provider and keeps ` +
         'no responses, so only the stateless subset works: send the whole conversation in input (earlier output items included).',
-      { param: field },
     );
   }
 }
 
 function refuseUnsupported(wire: WireResponsesBody): void {
   const refuse = (param: string, why: string): never => {
-    throw new GatewayError('unsupported_parameter', `${param}: ${why}`, { param });
+    throw unsupportedParameterAt(param, why);
   };
   if (wire.top_logprobs != null && wire.top_logprobs > 0) refuse('top_logprobs', 'log probabilities are not translated for this endpoint\'s provider.');
   wire.include?.forEach((value, i) => {
@@ -100,11 +94,10 @@ function decodeTool(raw: unknown, at: string): ToolDefinition {
   const type = isWireObject(raw) ? raw.type : undefined;
   if (type !== 'function') {
     const param = `${at}.type`;
-    throw new GatewayError(
-      'unsupported_parameter',
-      `${param}: ${typeof type === 'string' ? `"${type}" tools are` : 'this tool is'} not translated (only "function" tools are); ` +
+    throw unsupportedParameterAt(
+      param,
+      `${typeof type === 'string' ? `"${type}" tools are` : 'this tool is'} not translated (only "function" tools are); ` +
         'OpenAI\'s own tools need an endpoint served by OpenAI, called through /gateway/openai/v1/responses.',
-      { param },
     );
   }
   const tool = parseRequest(functionTool, raw, at);
@@ -118,11 +111,10 @@ function decodeTool(raw: unknown, at: string): ToolDefinition {
 function decodeToolChoice(choice: NonNullable<WireResponsesBody['tool_choice']>): ToolChoice {
   if (typeof choice === 'string') return choice;
   if (choice.type === 'function' && typeof choice.name === 'string' && choice.name !== '') return { name: choice.name };
-  if (choice.type === 'function') throw new GatewayError('invalid_parameter', 'tool_choice.name: required', { param: 'tool_choice.name' });
-  throw new GatewayError(
-    'unsupported_parameter',
-    `tool_choice: {"type": "${choice.type}"} is not translated; use "auto", "none", "required" or {"type": "function", "name": ...}.`,
-    { param: 'tool_choice' },
+  if (choice.type === 'function') throw invalidParameterAt('tool_choice.name', 'required');
+  throw unsupportedParameterAt(
+    'tool_choice',
+    `{"type": "${choice.type}"} is not translated; use "auto", "none", "required" or {"type": "function", "name": ...}.`,
   );
 }
 

@@ -3,16 +3,15 @@
  * the message, then one function_call item per tool call, the order OpenAI's models
  * produce them in. The Responses API has no `n`, so only the first choice is encoded.
  */
-import { GatewayError, type ChatResponse } from '@model-gateway/core';
+import { invalidUpstream, type ChatResponse, type WireObject } from '@model-gateway/core';
 import { functionCallItem, messageItem, outcomeOf, reasoningItem, type MessagePart } from './output-items';
 import { responseEnvelope } from './response-envelope';
 import type { ResponsesEcho } from './responses-echo';
 import { responseIds } from './response-ids';
-import type { WireObject } from './wire-parse';
 
 export function encodeResponsesResponse(response: ChatResponse, echo: ResponsesEcho): WireObject {
   const choice = response.choices[0];
-  if (!choice) throw new GatewayError('upstream_invalid_response', 'The provider\'s response is not usable: it has no choices.');
+  if (!choice) throw invalidUpstream('it has no choices');
   const ids = responseIds(response.id);
   const outcome = outcomeOf(choice.finishReason);
   // Items of a cut-off answer are incomplete too, as on OpenAI's wire.

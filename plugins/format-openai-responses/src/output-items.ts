@@ -2,8 +2,7 @@
  * The output items of a Responses answer, shared by the whole-response encoder and
  * the stream encoder so both describe one answer with identical items.
  */
-import type { FinishReason, ToolCall } from '@model-gateway/core';
-import type { WireObject } from './wire-parse';
+import type { FinishReason, ToolCall, WireObject } from '@model-gateway/core';
 
 export type ItemStatus = 'in_progress' | 'completed' | 'incomplete';
 

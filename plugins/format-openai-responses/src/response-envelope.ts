@@ -4,10 +4,9 @@
  * failed) carry. `store` is false and `previous_response_id` null because the gateway
  * keeps nothing; the settings are the request's, echoed.
  */
-import type { Usage } from '@model-gateway/core';
+import type { Usage, WireObject } from '@model-gateway/core';
 import type { ResponsesEcho } from './responses-echo';
 import { encodeResponsesUsage } from './responses-usage';
-import type { WireObject } from './wire-parse';
 
 export interface EnvelopeFields {
   id: string;

@@ -9,12 +9,11 @@
  * One encoder serves one stream. Items of different kinds do not interleave on this wire,
  * so a delta of another kind closes the open item first.
  */
-import type { ChatChunk, ChatDelta, FinishReason, GatewayError, ToolCall, ToolCallDelta, Usage } from '@model-gateway/core';
+import type { ChatChunk, ChatDelta, FinishReason, GatewayError, ToolCall, ToolCallDelta, Usage, WireObject } from '@model-gateway/core';
 import { functionCallItem, messageItem, outcomeOf, reasoningItem, wirePart, type ItemStatus, type MessagePart } from './output-items';
 import { responseEnvelope, type EnvelopeFields } from './response-envelope';
 import type { ResponsesEcho } from './responses-echo';
 import { responseIds, type ResponseIds } from './response-ids';
-import type { WireObject } from './wire-parse';
 
 export interface ResponsesEvent {
   type: string;

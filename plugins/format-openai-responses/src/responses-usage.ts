@@ -3,8 +3,7 @@
  * output_tokens include reasoning tokens, as the canonical Usage counts them, so the
  * numbers move across unchanged. Cache writes have no field here and are not sent.
  */
-import type { Usage } from '@model-gateway/core';
-import { isWireObject, type WireObject } from './wire-parse';
+import { finiteNumber, isWireObject, type Usage, type WireObject } from '@model-gateway/core';
 
 /** The details objects are always present on OpenAI's wire, so typed clients can read them without checks. */
 export function encodeResponsesUsage(usage: Usage): WireObject {
@@ -20,10 +19,10 @@ export function encodeResponsesUsage(usage: Usage): WireObject {
 /** Undefined when there is no usable usage; zero details are left out, as the canonical model has them optional. */
 export function decodeResponsesUsage(wire: unknown): Usage | undefined {
   if (!isWireObject(wire)) return undefined;
-  const input = count(wire.input_tokens);
-  const output = count(wire.output_tokens);
+  const input = finiteNumber(wire.input_tokens);
+  const output = finiteNumber(wire.output_tokens);
   if (input === undefined || output === undefined) return undefined;
-  const usage: Usage = { inputTokens: input, outputTokens: output, totalTokens: count(wire.total_tokens) ?? input + output };
+  const usage: Usage = { inputTokens: input, outputTokens: output, totalTokens: finiteNumber(wire.total_tokens) ?? input + output };
   const cached = detail(wire.input_tokens_details, 'cached_tokens');
   if (cached) usage.cachedInputTokens = cached;
   const reasoning = detail(wire.output_tokens_details, 'reasoning_tokens');
@@ -31,10 +30,6 @@ export function decodeResponsesUsage(wire: unknown): Usage | undefined {
   return usage;
 }
 
-function count(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
 function detail(details: unknown, key: string): number | undefined {
-  return isWireObject(details) ? count(details[key]) : undefined;
+  return isWireObject(details) ? finiteNumber(details[key]) : undefined;
 }

@@ -3,10 +3,10 @@
  * `[DONE]` sentinel belong to the caller). The usage report is the chunk with
  * `choices: []` and `usage`; every other chunk is encoded without a `usage` key.
  */
-import type { ChatChunk, ChatChunkChoice, ChatDelta, ToolCallDelta } from '@model-gateway/core';
+import { isWireObject, numberOr, requireArray, requireObject, setDefined, stringOr, type ChatChunk, type ChatChunkChoice, type ChatDelta, type ToolCallDelta, type WireObject } from '@model-gateway/core';
 import { decodeUsage, encodeUsage } from './usage';
-import { finishReason, nullableText, numberOr, requireArray, requireObject, stringOr } from './upstream-fields';
-import { isWireObject, setDefined, unknownFields, withUnknownFields, type WireObject } from './wire-object';
+import { unknownFields, withUnknownFields } from './unknown-fields';
+import { finishReason, nullableText } from './upstream-fields';
 
 const CHUNK_FIELDS: ReadonlySet<string> = new Set(['id', 'object', 'created', 'model', 'choices', 'usage']);
 

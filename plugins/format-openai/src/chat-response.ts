@@ -6,10 +6,10 @@
  * Reasoning text travels as `reasoning_content`: OpenAI itself never sends it on this API,
  * but OpenAI-compatible servers (DeepSeek, vLLM) do, and their clients read it there.
  */
-import type { AssistantMessage, ChatChoice, ChatResponse, ToolCall } from '@model-gateway/core';
+import { invalidUpstream, numberOr, requireArray, requireObject, setDefined, stringOr, type AssistantMessage, type ChatChoice, type ChatResponse, type ToolCall, type WireObject } from '@model-gateway/core';
 import { decodeUsage, encodeUsage } from './usage';
-import { finishReason, invalidUpstream, nullableText, numberOr, requireArray, requireObject, stringOr } from './upstream-fields';
-import { setDefined, unknownFields, withUnknownFields, type WireObject } from './wire-object';
+import { unknownFields, withUnknownFields } from './unknown-fields';
+import { finishReason, nullableText } from './upstream-fields';
 
 const RESPONSE_FIELDS: ReadonlySet<string> = new Set(['id', 'object', 'created', 'model', 'choices', 'usage']);
 const MESSAGE_FIELDS: ReadonlySet<string> = new Set(['role', 'content', 'refusal', 'tool_calls', 'reasoning_content']);

@@ -12,13 +12,13 @@
  * Null on a modelled optional field means "not set", as on OpenAI's API, and is dropped;
  * unknown fields, top-level and per message, are kept verbatim in `extra`.
  */
-import { GatewayError, type ChatMessage, type ChatRequest, type ContentPart, type ToolChoice } from '@model-gateway/core';
+import { GatewayError, isWireObject, type ChatMessage, type ChatRequest, type ContentPart, type ToolChoice } from '@model-gateway/core';
 import {
   CHAT_REQUEST_FIELDS, MESSAGE_FIELDS, chatBody, chatBodyWithModel,
   type WireChatBody, type WireContentPart, type WireMessage,
 } from './chat-request-schema';
 import { parseRequest } from '@model-gateway/core';
-import { isWireObject, unknownFields } from './wire-object';
+import { unknownFields } from './unknown-fields';
 
 export function decodeChatRequest(body: unknown, options: { requireModel: boolean }): { model?: string; request: ChatRequest } {
   if (!isWireObject(body)) throw new GatewayError('invalid_parameter', 'The request body must be a JSON object.');

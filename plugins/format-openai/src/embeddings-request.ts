@@ -2,10 +2,10 @@
  * The Embeddings request both ways. Token-array inputs are accepted as OpenAI accepts
  * them; providers of other families reject them themselves.
  */
-import { GatewayError, type EmbeddingsRequest } from '@model-gateway/core';
+import { GatewayError, isWireObject, setDefined, type EmbeddingsRequest, type WireObject } from '@model-gateway/core';
 import { z } from 'zod';
 import { parseRequest } from '@model-gateway/core';
-import { isWireObject, setDefined, unknownFields, withUnknownFields, type WireObject } from './wire-object';
+import { unknownFields, withUnknownFields } from './unknown-fields';
 
 const EMBEDDINGS_REQUEST_FIELDS: ReadonlySet<string> = new Set(['model', 'input', 'encoding_format', 'dimensions', 'user']);
 

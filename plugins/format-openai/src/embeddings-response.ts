@@ -2,10 +2,8 @@
  * The Embeddings response both ways. Vectors are kept in whatever form the provider sent
  * (numbers or base64) and converted once, on encode, to the form the client asked for.
  */
-import { encodeVector, type Embedding, type EmbeddingEncoding, type EmbeddingsResponse } from '@model-gateway/core';
-import { invalidUpstream, numberOr, requireArray, requireObject, stringOr } from './upstream-fields';
+import { encodeVector, invalidUpstream, numberOr, requireArray, requireObject, stringOr, type Embedding, type EmbeddingEncoding, type EmbeddingsResponse, type WireObject } from '@model-gateway/core';
 import { decodeUsage } from './usage';
-import type { WireObject } from './wire-object';
 
 export function decodeEmbeddingsResponse(body: unknown): EmbeddingsResponse {
   const wire = requireObject(body, 'the body');

@@ -2,9 +2,9 @@
  * The canonical ChatRequest to an OpenAI Chat Completions body. See decode-chat-request.ts
  * for the two wire details (`max_completion_tokens`, `stream_options`) carried in `extra`.
  */
-import { extensibleCopy, type ChatMessage, type ChatRequest, type ContentPart, type ResponseFormat, type ToolChoice, type ToolDefinition } from '@model-gateway/core';
+import { extensibleCopy, isWireObject, setDefined, type ChatMessage, type ChatRequest, type ContentPart, type ResponseFormat, type ToolChoice, type ToolDefinition, type WireObject } from '@model-gateway/core';
 import { CHAT_REQUEST_FIELDS, MESSAGE_FIELDS } from './chat-request-schema';
-import { isWireObject, setDefined, withUnknownFields, type WireObject } from './wire-object';
+import { withUnknownFields } from './unknown-fields';
 
 export function encodeChatRequest(request: ChatRequest, model: string): WireObject {
   const body: WireObject = { model, messages: request.messages.map(encodeMessage) };

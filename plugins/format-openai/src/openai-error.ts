@@ -2,7 +2,7 @@
  * Reads an error body from an OpenAI-family provider. It runs on the failure path, so it
  * never throws: whatever came back, the caller gets a message it can show.
  */
-import { isWireObject } from './wire-object';
+import { isWireObject } from '@model-gateway/core';
 
 export interface OpenAiErrorDetails {
   message: string;

@@ -1,32 +1,9 @@
 /**
- * Reading fields of an upstream answer. Upstreams are trusted less than OpenAI's docs:
- * OpenAI-compatible servers omit ids or timestamps, so only a missing payload
- * (choices, message, data) is fatal and incidental fields fall back to neutral values.
+ * Reading fields of an upstream answer that OpenAI's format gives its own meaning. Upstreams
+ * are trusted less than OpenAI's docs: OpenAI-compatible servers omit ids or timestamps, so
+ * only a missing payload (choices, message, data) is fatal and incidental fields fall back.
  */
-import { GatewayError, type FinishReason } from '@model-gateway/core';
-import { isWireObject, type WireObject } from './wire-object';
-
-export function invalidUpstream(problem: string): GatewayError {
-  return new GatewayError('upstream_invalid_response', `The provider's response is not usable: ${problem}.`);
-}
-
-export function requireObject(value: unknown, where: string): WireObject {
-  if (!isWireObject(value)) throw invalidUpstream(`${where} is not an object`);
-  return value;
-}
-
-export function requireArray(value: unknown, where: string): unknown[] {
-  if (!Array.isArray(value)) throw invalidUpstream(`${where} is not an array`);
-  return value;
-}
-
-export function stringOr(value: unknown, fallback: string): string {
-  return typeof value === 'string' ? value : fallback;
-}
-
-export function numberOr(value: unknown, fallback: number): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
-}
+import { invalidUpstream, type FinishReason } from '@model-gateway/core';
 
 export function finishReason(value: unknown): FinishReason | null {
   return typeof value === 'string' ? value : null;

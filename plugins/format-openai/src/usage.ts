@@ -3,20 +3,19 @@
  * completion_tokens already include reasoning tokens, exactly as the canonical Usage
  * counts them, so the numbers move across unchanged.
  */
-import type { Usage } from '@model-gateway/core';
-import { isWireObject, type WireObject } from './wire-object';
+import { finiteNumber, isWireObject, type Usage, type WireObject } from '@model-gateway/core';
 
 /** Undefined when there is no usable usage (absent, null, or no token counts at all). */
 export function decodeUsage(wire: unknown): Usage | undefined {
   if (!isWireObject(wire)) return undefined;
-  const input = count(wire.prompt_tokens);
-  const output = count(wire.completion_tokens);
+  const input = finiteNumber(wire.prompt_tokens);
+  const output = finiteNumber(wire.completion_tokens);
   if (input === undefined && output === undefined) return undefined;
 
   const usage: Usage = {
     inputTokens: input ?? 0,
     outputTokens: output ?? 0,
-    totalTokens: count(wire.total_tokens) ?? (input ?? 0) + (output ?? 0),
+    totalTokens: finiteNumber(wire.total_tokens) ?? (input ?? 0) + (output ?? 0),
   };
   const cached = detail(wire.prompt_tokens_details, 'cached_tokens');
   if (cached !== undefined) usage.cachedInputTokens = cached;
@@ -37,10 +36,6 @@ export function encodeUsage(usage: Usage): WireObject {
   return wire;
 }
 
-function count(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
 function detail(details: unknown, key: string): number | undefined {
-  return isWireObject(details) ? count(details[key]) : undefined;
+  return isWireObject(details) ? finiteNumber(details[key]) : undefined;
 }

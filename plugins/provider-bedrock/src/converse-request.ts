@@ -2,7 +2,7 @@
  * The canonical ChatRequest to a Converse / ConverseStream body (the model id and
  * the stream choice are in the URL, not the body).
  */
-import { GatewayError, type ChatRequest } from '@model-gateway/core';
+import { GatewayError, isWireObject, type ChatRequest } from '@model-gateway/core';
 import { encodeConverseMessages } from './converse-messages';
 import { encodeToolConfig } from './converse-tools';
 import type { ConverseRequestBody } from './converse-types';
@@ -68,7 +68,7 @@ export function encodeConverseRequest(request: ChatRequest, modelId: string): Co
   }
   if (Object.keys(modelFields).length > 0) {
     const given = request.extra.additionalModelRequestFields;
-    body.additionalModelRequestFields = { ...(isObject(given) ? given : {}), ...modelFields };
+    body.additionalModelRequestFields = { ...(isWireObject(given) ? given : {}), ...modelFields };
   }
   return body;
 }
@@ -152,8 +152,4 @@ function encodeOutputConfig(request: ChatRequest): ConverseRequestBody['outputCo
       },
     },
   };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

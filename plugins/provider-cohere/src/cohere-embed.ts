@@ -3,26 +3,26 @@
  * float vectors and converts them to what the client asked for on the way out (base64
  * included), so `encoding_format` needs no wire counterpart here.
  */
-import { GatewayError, type EmbeddingsRequest, type EmbeddingsResponse } from '@model-gateway/core';
+import { finiteNumber, GatewayError, isWireObject, type EmbeddingsRequest, type EmbeddingsResponse, type WireObject } from '@model-gateway/core';
 import { COHERE_INPUT_TYPES, type CohereInputType } from './cohere-facts';
-import { count, invalidCohere, isWire, type Wire } from './cohere-wire';
+import { invalidCohere } from './cohere-wire';
 
 /** `input_type` on the request wins over the connection's default; `truncate` is relayed; `user` is not sent (Cohere has no such field). */
-export function encodeCohereEmbed(request: EmbeddingsRequest, model: string, defaultInputType: CohereInputType): Wire {
-  const body: Wire = { model, texts: texts(request.input), input_type: inputType(request.extra.input_type, defaultInputType), embedding_types: ['float'] };
+export function encodeCohereEmbed(request: EmbeddingsRequest, model: string, defaultInputType: CohereInputType): WireObject {
+  const body: WireObject = { model, texts: texts(request.input), input_type: inputType(request.extra.input_type, defaultInputType), embedding_types: ['float'] };
   if (request.dimensions !== undefined) body.output_dimension = request.dimensions;
   if (typeof request.extra.truncate === 'string') body.truncate = request.extra.truncate;
   return body;
 }
 
 export function decodeCohereEmbed(body: unknown, model: string): EmbeddingsResponse {
-  if (!isWire(body) || !isWire(body.embeddings) || !Array.isArray(body.embeddings.float)) throw invalidCohere('embeddings.float is not an array');
+  if (!isWireObject(body) || !isWireObject(body.embeddings) || !Array.isArray(body.embeddings.float)) throw invalidCohere('embeddings.float is not an array');
   const data = body.embeddings.float.map((vector, index) => {
     if (!Array.isArray(vector) || !vector.every((x) => typeof x === 'number')) throw invalidCohere(`embeddings.float[${index}] is not a number array`);
     return { index, embedding: vector as number[] };
   });
   const response: EmbeddingsResponse = { model, data };
-  const billed = isWire(body.meta) && isWire(body.meta.billed_units) ? count(body.meta.billed_units.input_tokens) : undefined;
+  const billed = isWireObject(body.meta) && isWireObject(body.meta.billed_units) ? finiteNumber(body.meta.billed_units.input_tokens) : undefined;
   if (billed !== undefined) response.usage = { inputTokens: billed, outputTokens: 0, totalTokens: billed };
   return response;
 }

@@ -2,7 +2,7 @@
  * Reads a Cohere error body. v2 errors are `{"message": "..."}` (some add an `id`); it
  * runs on the failure path, so it never throws and always gives a message to show.
  */
-import { isWire } from './cohere-wire';
+import { isWireObject } from '@model-gateway/core';
 
 const SNIPPET_LENGTH = 200;
 
@@ -13,7 +13,7 @@ export function decodeCohereError(status: number, bodyText: string): { message: 
   } catch {
     parsed = undefined;
   }
-  if (isWire(parsed)) {
+  if (isWireObject(parsed)) {
     if (typeof parsed.message === 'string' && parsed.message !== '') return { message: parsed.message };
     if (typeof parsed.error === 'string' && parsed.error !== '') return { message: parsed.error };
   }

@@ -5,10 +5,10 @@
  * tool call's start and argument deltas become tool call deltas under a stable index,
  * and message-end gives the finish reason, then the usage as its own final chunk.
  */
-import { GatewayError, type ChatChunk, type ChatDelta, type FinishReason, type ToolCallDelta } from '@model-gateway/core';
+import { GatewayError, isWireObject, type ChatChunk, type ChatDelta, type FinishReason, type ToolCallDelta, type WireObject } from '@model-gateway/core';
 import { cohereFinishReason, type AnswerContext } from './decode-cohere-chat';
 import { decodeCohereUsage } from './cohere-usage';
-import { invalidCohere, isWire, text, type Wire } from './cohere-wire';
+import { invalidCohere, text } from './cohere-wire';
 
 export interface StreamContext extends AnswerContext {
   /** Cleans provider text before it goes into an error (the attempt's key scrubber). */
@@ -24,8 +24,8 @@ export class CohereStreamDecoder {
 
   /** The canonical chunks one event stands for; most bookkeeping events stand for none. */
   decode(event: unknown): ChatChunk[] {
-    if (!isWire(event)) throw invalidCohere('a stream event is not an object');
-    const message = isWire(event.delta) && isWire(event.delta.message) ? event.delta.message : {};
+    if (!isWireObject(event)) throw invalidCohere('a stream event is not an object');
+    const message = isWireObject(event.delta) && isWireObject(event.delta.message) ? event.delta.message : {};
     switch (event.type) {
       case 'message-start':
         this.id = text(event.id) ?? this.id;
@@ -41,18 +41,18 @@ export class CohereStreamDecoder {
         return this.toolCallStart(event.index, firstCall(message.tool_calls));
       case 'tool-call-delta': {
         const call = firstCall(message.tool_calls);
-        const args = isWire(call?.function) ? text(call.function.arguments) : undefined;
+        const args = isWireObject(call?.function) ? text(call.function.arguments) : undefined;
         return args ? [this.chunk({ toolCalls: [{ index: this.toolIndex(event.index), argumentsDelta: args }] })] : [];
       }
       case 'message-end':
-        return this.end(isWire(event.delta) ? event.delta : {});
+        return this.end(isWireObject(event.delta) ? event.delta : {});
       default:
         return [];
     }
   }
 
   private contentDelta(content: unknown): ChatChunk[] {
-    if (!isWire(content)) return [];
+    if (!isWireObject(content)) return [];
     const delta: ChatDelta = {};
     const piece = text(content.text);
     if (piece) delta.content = piece;
@@ -61,8 +61,8 @@ export class CohereStreamDecoder {
     return Object.keys(delta).length > 0 ? [this.chunk(delta)] : [];
   }
 
-  private toolCallStart(cohereIndex: unknown, call: Wire | undefined): ChatChunk[] {
-    if (!call || !isWire(call.function)) return [];
+  private toolCallStart(cohereIndex: unknown, call: WireObject | undefined): ChatChunk[] {
+    if (!call || !isWireObject(call.function)) return [];
     const delta: ToolCallDelta = { index: this.toolIndex(cohereIndex) };
     const id = text(call.id);
     if (id) delta.id = id;
@@ -73,7 +73,7 @@ export class CohereStreamDecoder {
     return [this.chunk({ toolCalls: [delta] })];
   }
 
-  private end(delta: Wire): ChatChunk[] {
+  private end(delta: WireObject): ChatChunk[] {
     const error = text(delta.error);
     if (error) {
       const message = this.context.scrub ? this.context.scrub(error) : error;
@@ -100,7 +100,7 @@ export class CohereStreamDecoder {
 }
 
 /** v2 sends the call of a tool-call event as an object; an array is read for its first entry. */
-function firstCall(value: unknown): Wire | undefined {
-  if (Array.isArray(value)) return isWire(value[0]) ? value[0] : undefined;
-  return isWire(value) ? value : undefined;
+function firstCall(value: unknown): WireObject | undefined {
+  if (Array.isArray(value)) return isWireObject(value[0]) ? value[0] : undefined;
+  return isWireObject(value) ? value : undefined;
 }

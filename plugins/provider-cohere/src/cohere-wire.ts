@@ -1,16 +1,8 @@
 /** Small readers for Cohere's JSON, shared by the decoders here. Providers are trusted less than their docs. */
 import { GatewayError } from '@model-gateway/core';
 
-export type Wire = Record<string, unknown>;
-
-export const isWire = (value: unknown): value is Wire => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 export function invalidCohere(problem: string): GatewayError {
   return new GatewayError('upstream_invalid_response', `Cohere's response is not usable: ${problem}.`);
-}
-
-export function count(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
 export function text(value: unknown): string | undefined {

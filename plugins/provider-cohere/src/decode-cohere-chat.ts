@@ -4,10 +4,10 @@
  * content, thinking and the tool plan (the model's reasoning about which tools to call)
  * become the reasoning, and citations are kept on the message for same-shape clients.
  */
-import type { AssistantMessage, ChatResponse, FinishReason, ToolCall } from '@model-gateway/core';
+import { isWireObject, type AssistantMessage, type ChatResponse, type FinishReason, type ToolCall, type WireObject } from '@model-gateway/core';
 import { COHERE_FINISH_REASONS } from './cohere-facts';
 import { decodeCohereUsage } from './cohere-usage';
-import { invalidCohere, isWire, text, type Wire } from './cohere-wire';
+import { invalidCohere, text } from './cohere-wire';
 
 /** v2 answers carry neither the model nor a timestamp; the caller knows both. */
 export interface AnswerContext {
@@ -16,8 +16,8 @@ export interface AnswerContext {
 }
 
 export function decodeCohereChat(body: unknown, context: AnswerContext): ChatResponse {
-  if (!isWire(body)) throw invalidCohere('the body is not an object');
-  if (!isWire(body.message)) throw invalidCohere('message is not an object');
+  if (!isWireObject(body)) throw invalidCohere('the body is not an object');
+  if (!isWireObject(body.message)) throw invalidCohere('message is not an object');
   const response: ChatResponse = {
     id: text(body.id) ?? '',
     created: context.created,
@@ -34,7 +34,7 @@ export function cohereFinishReason(value: unknown): FinishReason | null {
   return COHERE_FINISH_REASONS[value] ?? value.toLowerCase();
 }
 
-function decodeMessage(wire: Wire): AssistantMessage {
+function decodeMessage(wire: WireObject): AssistantMessage {
   const { content, thinking } = splitContent(wire.content);
   const message: AssistantMessage = { role: 'assistant', content };
   const reasoning = joinReasoning(thinking, text(wire.tool_plan));
@@ -50,7 +50,7 @@ function splitContent(value: unknown): { content: string | null; thinking?: stri
   let content: string | null = null;
   let thinking: string | undefined;
   for (const part of value) {
-    if (!isWire(part)) continue;
+    if (!isWireObject(part)) continue;
     if (part.type === 'text' && typeof part.text === 'string') content = (content ?? '') + part.text;
     if (part.type === 'thinking' && typeof part.thinking === 'string') thinking = (thinking ?? '') + part.thinking;
   }
@@ -64,7 +64,7 @@ export function joinReasoning(thinking: string | undefined, plan: string | undef
 }
 
 function decodeToolCall(value: unknown, index: number): ToolCall {
-  if (!isWire(value) || !isWire(value.function) || typeof value.function.name !== 'string') {
+  if (!isWireObject(value) || !isWireObject(value.function) || typeof value.function.name !== 'string') {
     throw invalidCohere(`message.tool_calls[${index}] has no function name`);
   }
   return { id: text(value.id) ?? '', name: value.function.name, arguments: text(value.function.arguments) ?? '' };

@@ -4,8 +4,7 @@
  * never dropped: a named tool choice, n > 1, parallel_tool_calls false, penalties
  * outside 0..1, `user`, message names.
  */
-import { GatewayError, type ChatMessage, type ChatRequest, type ContentPart, type ToolDefinition } from '@model-gateway/core';
-import type { Wire } from './cohere-wire';
+import { GatewayError, setDefined, type ChatMessage, type ChatRequest, type ContentPart, type ToolDefinition, type WireObject } from '@model-gateway/core';
 
 /** Cohere's own request fields an OpenAI-style client may add to its body; relayed as they are. */
 const COHERE_FIELDS = ['documents', 'citation_options', 'safety_mode', 'priority'] as const;
@@ -13,13 +12,13 @@ const COHERE_FIELDS = ['documents', 'citation_options', 'safety_mode', 'priority
 /** OpenAI fields with an effect Cohere v2 cannot reproduce (logprobs exist there, but in a shape this gateway does not translate). */
 const REFUSED_FIELDS = ['logit_bias', 'logprobs', 'top_logprobs', 'prediction', 'modalities', 'audio', 'web_search_options', 'functions', 'function_call'] as const;
 
-export function encodeCohereChat(request: ChatRequest, model: string): Wire {
+export function encodeCohereChat(request: ChatRequest, model: string): WireObject {
   if (request.n !== undefined && request.n > 1) refuse('n', 'Cohere generates one choice');
   if (request.parallelToolCalls === false) refuse('parallel_tool_calls', 'Cohere has no switch to turn off parallel tool calls');
   // `user` (an end-user id for abuse monitoring) does not change the answer; Cohere has no such field, so it is not sent.
   for (const field of REFUSED_FIELDS) if (request.extra[field] !== undefined) refuse(field);
 
-  const body: Wire = { model, messages: request.messages.map(encodeMessage), stream: request.stream };
+  const body: WireObject = { model, messages: request.messages.map(encodeMessage), stream: request.stream };
   if (request.tools?.length) {
     body.tools = request.tools.map(encodeTool);
     // Strictness is one switch for all tools on v2; a client asking it for any tool gets it.
@@ -29,21 +28,21 @@ export function encodeCohereChat(request: ChatRequest, model: string): Wire {
   if (toolChoice) body.tool_choice = toolChoice;
   const format = encodeResponseFormat(request);
   if (format) body.response_format = format;
-  set(body, 'max_tokens', request.maxTokens);
-  set(body, 'temperature', request.temperature);
-  set(body, 'p', request.topP);
-  set(body, 'k', request.topK);
-  set(body, 'stop_sequences', request.stop);
-  set(body, 'seed', request.seed);
-  set(body, 'frequency_penalty', penalty('frequency_penalty', request.frequencyPenalty));
-  set(body, 'presence_penalty', penalty('presence_penalty', request.presencePenalty));
+  setDefined(body, 'max_tokens', request.maxTokens);
+  setDefined(body, 'temperature', request.temperature);
+  setDefined(body, 'p', request.topP);
+  setDefined(body, 'k', request.topK);
+  setDefined(body, 'stop_sequences', request.stop);
+  setDefined(body, 'seed', request.seed);
+  setDefined(body, 'frequency_penalty', penalty('frequency_penalty', request.frequencyPenalty));
+  setDefined(body, 'presence_penalty', penalty('presence_penalty', request.presencePenalty));
   const thinking = encodeThinking(request);
   if (thinking) body.thinking = thinking;
-  for (const field of COHERE_FIELDS) set(body, field, request.extra[field]);
+  for (const field of COHERE_FIELDS) setDefined(body, field, request.extra[field]);
   return body;
 }
 
-function encodeMessage(message: ChatMessage, index: number): Wire {
+function encodeMessage(message: ChatMessage, index: number): WireObject {
   if (message.name !== undefined) refuse(`messages[${index}].name`, 'Cohere messages carry no participant name');
   switch (message.role) {
     case 'system':
@@ -63,8 +62,8 @@ function encodeMessage(message: ChatMessage, index: number): Wire {
  * Earlier reasoning is not sent back, as with OpenAI's encoder, with one exception:
  * on a turn that calls tools it is the `tool_plan` Cohere asks to get back with them.
  */
-function encodeAssistant(message: ChatMessage, index: number): Wire {
-  const wire: Wire = { role: 'assistant' };
+function encodeAssistant(message: ChatMessage, index: number): WireObject {
+  const wire: WireObject = { role: 'assistant' };
   if (message.toolCalls?.length) {
     wire.tool_calls = message.toolCalls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } }));
     const plan = message.reasoning ?? (typeof message.extra?.tool_plan === 'string' ? message.extra.tool_plan : undefined);
@@ -75,12 +74,12 @@ function encodeAssistant(message: ChatMessage, index: number): Wire {
   return wire;
 }
 
-function userContent(content: ChatMessage['content']): string | Wire[] {
+function userContent(content: ChatMessage['content']): string | WireObject[] {
   if (content === null) return '';
   if (typeof content === 'string') return content;
   return content.map((part) => {
     if (part.type === 'text') return { type: 'text', text: part.text };
-    const imageUrl: Wire = { url: part.url };
+    const imageUrl: WireObject = { url: part.url };
     if (part.detail) imageUrl.detail = part.detail;
     return { type: 'image_url', image_url: imageUrl };
   });
@@ -94,8 +93,8 @@ function textOnly(content: ChatMessage['content'], index: number): string | unde
   return content.map((part) => (part.type === 'text' ? part.text : '')).join('');
 }
 
-function encodeTool(tool: ToolDefinition): Wire {
-  const fn: Wire = { name: tool.name };
+function encodeTool(tool: ToolDefinition): WireObject {
+  const fn: WireObject = { name: tool.name };
   if (tool.description !== undefined) fn.description = tool.description;
   // v2 expects a JSON Schema object for every function, even one without arguments.
   fn.parameters = tool.parameters ?? { type: 'object', properties: {} };
@@ -113,7 +112,7 @@ function encodeToolChoice(request: ChatRequest): string | undefined {
   return refuse('tool_choice', 'Cohere can require a tool but not a named one; offer only that tool');
 }
 
-function encodeResponseFormat(request: ChatRequest): Wire | undefined {
+function encodeResponseFormat(request: ChatRequest): WireObject | undefined {
   const format = request.responseFormat;
   if (!format || format.type === 'text') return undefined;
   if (format.type === 'json_schema' && format.schema) return { type: 'json_object', json_schema: format.schema };
@@ -121,7 +120,7 @@ function encodeResponseFormat(request: ChatRequest): Wire | undefined {
 }
 
 /** v2 thinking is on or off with an optional budget; it has no effort levels, so any effort but "none" turns it on. */
-function encodeThinking(request: ChatRequest): Wire | undefined {
+function encodeThinking(request: ChatRequest): WireObject | undefined {
   const reasoning = request.reasoning;
   if (!reasoning) return undefined;
   if (reasoning.budgetTokens !== undefined) return { type: 'enabled', token_budget: reasoning.budgetTokens };
@@ -132,10 +131,6 @@ function encodeThinking(request: ChatRequest): Wire | undefined {
 function penalty(param: string, value: number | undefined): number | undefined {
   if (value !== undefined && (value < 0 || value > 1)) refuse(param, 'Cohere takes values from 0 to 1');
   return value;
-}
-
-function set(body: Wire, key: string, value: unknown): void {
-  if (value !== undefined) body[key] = value;
 }
 
 function refuse(param: string, hint?: string): never {

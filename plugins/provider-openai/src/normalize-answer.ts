@@ -3,27 +3,23 @@
  * OpenAI's shape before format-openai decodes it: reasoning under other names becomes
  * `reasoning_content`, and content sent as text and reasoning chunks becomes plain text.
  */
-import { extensibleCopy } from '@model-gateway/core';
+import { extensibleCopy, isWireObject, type WireObject } from '@model-gateway/core';
 import type { OpenAiDialect } from './openai-dialect';
-
-type Wire = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Wire => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `part` is `message` for a complete answer, `delta` for a stream chunk. */
 export function normalizeAnswer(answer: unknown, part: 'message' | 'delta', dialect: OpenAiDialect): unknown {
-  if (!isObject(answer) || !Array.isArray(answer.choices)) return answer;
+  if (!isWireObject(answer) || !Array.isArray(answer.choices)) return answer;
   if (!dialect.reasoningFields?.length && !dialect.contentChunks) return answer;
   return extensibleCopy(answer, {
     choices: answer.choices.map((choice) => {
-      if (!isObject(choice) || !isObject(choice[part])) return choice;
-      return extensibleCopy(choice, { [part]: normalizeMessage(choice[part] as Wire, part, dialect) });
+      if (!isWireObject(choice) || !isWireObject(choice[part])) return choice;
+      return extensibleCopy(choice, { [part]: normalizeMessage(choice[part] as WireObject, part, dialect) });
     }),
   });
 }
 
-function normalizeMessage(message: Wire, part: 'message' | 'delta', dialect: OpenAiDialect): Wire {
-  const out: Wire = extensibleCopy(message);
+function normalizeMessage(message: WireObject, part: 'message' | 'delta', dialect: OpenAiDialect): WireObject {
+  const out: WireObject = extensibleCopy(message);
   if (dialect.contentChunks && Array.isArray(out.content)) {
     const { text, thinking } = splitChunks(out.content);
     // A complete message with no text has null content, as on OpenAI's wire; a delta just has none.
@@ -48,7 +44,7 @@ function splitChunks(chunks: unknown[]): { text?: string; thinking?: string } {
   let text: string | undefined;
   let thinking: string | undefined;
   for (const chunk of chunks) {
-    if (!isObject(chunk)) continue;
+    if (!isWireObject(chunk)) continue;
     if (chunk.type === 'text' && typeof chunk.text === 'string') text = (text ?? '') + chunk.text;
     if (chunk.type === 'thinking') thinking = (thinking ?? '') + thinkingText(chunk.thinking);
     if (chunk.type === 'reasoning') thinking = (thinking ?? '') + thinkingText(chunk.summary);
@@ -59,5 +55,5 @@ function splitChunks(chunks: unknown[]): { text?: string; thinking?: string } {
 function thinkingText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (!Array.isArray(value)) return '';
-  return value.map((inner) => (isObject(inner) && typeof inner.text === 'string' ? inner.text : '')).join('');
+  return value.map((inner) => (isWireObject(inner) && typeof inner.text === 'string' ? inner.text : '')).join('');
 }

@@ -6,7 +6,7 @@
  * gemini-embedding models take one instance per request; the older text-embedding
  * models take up to 250. Requests are cut to fit and their answers joined in order.
  */
-import { GatewayError } from '@model-gateway/core';
+import { invalidUpstream } from '@model-gateway/core';
 
 const BATCH_LIMIT = 250;
 
@@ -32,20 +32,16 @@ export interface PredictedEmbeddings {
 export function decodePredictResponse(body: unknown, expected: number): PredictedEmbeddings {
   const predictions = (body as { predictions?: unknown })?.predictions;
   if (!Array.isArray(predictions) || predictions.length !== expected) {
-    throw invalid(`expected ${expected} predictions, got ${Array.isArray(predictions) ? predictions.length : 'none'}`);
+    throw invalidUpstream(`expected ${expected} predictions, got ${Array.isArray(predictions) ? predictions.length : 'none'}`);
   }
   let tokens: number | undefined;
   const vectors = predictions.map((prediction, i) => {
     const embeddings = (prediction as { embeddings?: { values?: unknown; statistics?: { token_count?: unknown } } })?.embeddings;
     const values = embeddings?.values;
-    if (!Array.isArray(values) || !values.every((x) => typeof x === 'number')) throw invalid(`predictions[${i}].embeddings.values is not a number array`);
+    if (!Array.isArray(values) || !values.every((x) => typeof x === 'number')) throw invalidUpstream(`predictions[${i}].embeddings.values is not a number array`);
     const count = embeddings?.statistics?.token_count;
     if (typeof count === 'number') tokens = (tokens ?? 0) + count;
     return values as number[];
   });
   return tokens === undefined ? { vectors } : { vectors, tokens };
-}
-
-function invalid(problem: string): GatewayError {
-  return new GatewayError('upstream_invalid_response', `The provider's response is not usable: ${problem}.`);
 }

@@ -1,10 +1,5 @@
-/** Helpers for plain JSON objects on the wire, shared by every decoder and encoder here. */
-
-export type WireObject = Record<string, unknown>;
-
-export function isWireObject(value: unknown): value is WireObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** Fields of OpenAI's bodies this codec does not model, carried through the canonical `extra` both ways. */
+import type { WireObject } from '@model-gateway/core';
 
 /**
  * The fields of `source` this codec does not model, or undefined when there are none,
@@ -31,9 +26,4 @@ export function withUnknownFields(target: WireObject, extra: WireObject | undefi
     if (!known.has(key) && !(key in target)) target[key] = value;
   }
   return target;
-}
-
-/** Sets `key` only when there is a value, so encoded bodies carry no undefined noise. */
-export function setDefined(target: WireObject, key: string, value: unknown): void {
-  if (value !== undefined) target[key] = value;
 }
