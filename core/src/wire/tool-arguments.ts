@@ -1,5 +1,5 @@
 /**
- * Canonical tool-call arguments are JSON text (as OpenAI sends them); formats that carry
+ * Canonical tool-call arguments are JSON text (as chat-completions formats send them); formats that carry
  * them as a JSON object need that text parsed, and text that is not an object is the client's error.
  */
 import { invalidParameterAt } from '../errors/request-issues';
