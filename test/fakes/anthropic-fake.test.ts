@@ -1,4 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
+import { FIXTURES, scenarioMarker } from '../conformance/conformance-fixtures';
 import { ANTHROPIC_USAGE, AnthropicFake, respondAnthropic } from './anthropic-fake';
 
 /**
@@ -98,5 +99,31 @@ describe('AnthropicFake with @anthropic-ai/sdk', () => {
       if (event.type === 'content_block_delta') break; // the SDK aborts the request on break
     }
     await upstream.waitForEarlyClose();
+  });
+
+  it("refuses what Anthropic refuses, unscripted: no max_tokens, roles that do not alternate, a thinking budget over max_tokens", async () => {
+    const refused = async (body: Record<string, unknown>) => {
+      const error = await client.messages.create(body as never).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Anthropic.BadRequestError);
+      return (error as InstanceType<typeof Anthropic.BadRequestError>).message;
+    };
+    expect(await refused({ model: 'm', messages: ask.messages })).toContain('max_tokens: Field required');
+    expect(await refused({ ...ask, messages: [...ask.messages, { role: 'user', content: 'again' }] })).toContain('roles must alternate');
+    expect(await refused({ ...ask, thinking: { type: 'enabled', budget_tokens: 2048 } })).toContain('thinking.budget_tokens');
+    const counted = await client.messages.countTokens({ model: 'm', messages: ask.messages });
+    expect(counted.input_tokens).toBe(ANTHROPIC_USAGE.input_tokens);
+  });
+
+  it('answers a conformance scenario with the fixtures: thinking then text, streamed, the signature included', async () => {
+    const body = { ...ask, max_tokens: 2048, thinking: { type: 'enabled' as const, budget_tokens: 1024 }, messages: [{ role: 'user' as const, content: scenarioMarker('reasoning') }] };
+    const final = await client.messages.stream(body).finalMessage();
+    expect(final.content).toEqual([
+      { type: 'thinking', thinking: FIXTURES.reasoning, signature: 'fake-signature' },
+      { type: 'text', text: FIXTURES.answer },
+    ]);
+    expect(upstream.last.view).toMatchObject({ stream: true, turns: [{ role: 'user', text: scenarioMarker('reasoning') }] });
+    // The scenario needs thinking enabled: without it the fake says what is missing.
+    const { thinking: _thinking, ...unthinking } = body;
+    await expect(client.messages.create(unthinking)).rejects.toThrow(/thinking is not enabled/);
   });
 });

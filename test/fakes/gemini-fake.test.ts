@@ -1,5 +1,6 @@
 import { ApiError, GoogleGenAI } from '@google/genai';
-import { GEMINI_USAGE, GeminiFake, respondGemini } from './gemini-fake';
+import { FIXTURES, scenarioMarker } from '../conformance/conformance-fixtures';
+import { GEMINI_USAGE, GeminiFake, respondGemini, sseStreamsOnly } from './gemini-fake';
 
 /**
  * A fake is only worth something if real clients accept it: here the official @google/genai
@@ -121,5 +122,42 @@ describe('GeminiFake with @google/genai', () => {
     await upstream.waitForEarlyClose();
     upstream.enqueue(respondGemini.reset());
     await expect(ai.models.generateContent({ model, contents: 'hi' })).rejects.toThrow(/fetch failed/);
+  });
+});
+
+describe('GeminiFake checks and conformance answers', () => {
+  let upstream: GeminiFake;
+  const model = 'gemini-2.5-flash';
+  const call = (rpc: string, body: unknown, key = 'right-key') =>
+    fetch(`${upstream.baseUrl}/v1beta/models/${model}:${rpc}`, { method: 'POST', headers: { 'x-goog-api-key': key }, body: JSON.stringify(body) });
+  const ask = (text: string) => ({ contents: [{ role: 'user', parts: [{ text }] }] });
+
+  beforeAll(async () => {
+    upstream = await GeminiFake.start({
+      authCheck: (req) => (req.headers['x-goog-api-key'] === 'right-key' ? undefined : 'API key not valid.'),
+      rules: sseStreamsOnly,
+    });
+  });
+  afterAll(() => upstream.close());
+
+  it("refuses a key authCheck rejects with Google's 401, and a stream without alt=sse under that rule", async () => {
+    const refused = await call('generateContent', ask('hi'), 'wrong-key');
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ error: { code: 401, message: 'API key not valid.', status: 'UNAUTHENTICATED' } });
+    const arrayStream = await call('streamGenerateContent', ask('hi'));
+    expect(arrayStream.status).toBe(400);
+    expect(((await arrayStream.json()) as { error: { status: string } }).error.status).toBe('INVALID_ARGUMENT');
+    expect((await fetch(`${upstream.baseUrl}/v1beta/models/${model}:countTokens`, { method: 'POST', headers: { 'x-goog-api-key': 'right-key' }, body: '{}' })).status).toBe(404);
+  });
+
+  it('answers a conformance scenario with the fixtures: function calls, cache usage, fixture embeddings', async () => {
+    const tools = (await (await call('generateContent', ask(scenarioMarker('parallel-tools')))).json()) as any;
+    expect(tools.candidates[0].content.parts).toEqual(FIXTURES.toolCalls.map((c) => ({ functionCall: { name: FIXTURES.tool.name, args: c.arguments } })));
+    const cached = (await (await call('generateContent', ask(scenarioMarker('cache-usage')))).json()) as any;
+    expect(cached.usageMetadata).toMatchObject({ promptTokenCount: FIXTURES.usage.input, cachedContentTokenCount: FIXTURES.usage.cachedRead });
+    const requests = FIXTURES.embeddings.inputs.map((text) => ({ content: { parts: [{ text }] } }));
+    const embedded = (await (await call('batchEmbedContents', { requests })).json()) as any;
+    expect(embedded.embeddings.map((e: { values: number[] }) => e.values)).toEqual(FIXTURES.embeddings.vectors);
+    expect(upstream.last.view.inputs).toEqual(FIXTURES.embeddings.inputs);
   });
 });

@@ -25,6 +25,7 @@ export interface OpenAiRequest extends RecordedRequest {
 
 export type OpenAiBehaviour = Behaviour<OpenAiRequest>;
 
+/** The provider's paths and quirks; the quirks shape the fake's own answers, while the ready-made `respondOpenAi` behaviours speak plain OpenAI. */
 export interface OpenAiFakeOptions extends FakeOptions<OpenAiRequest> {
   /** Appended to `http://127.0.0.1:{port}` to make `baseUrl` (default `/v1`). */
   basePath?: string;
