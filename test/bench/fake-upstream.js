@@ -5,7 +5,9 @@
  * It runs in its own child process so that its CPU time is not charged to the
  * process under test, and it answers from pre-serialised buffers so that its own
  * cost is as small and as constant as possible: whatever latency an arm adds on
- * top of the direct arm is then the arm's, not the upstream's.
+ * top of the direct arm is then the arm's, not the upstream's. It is not the tests'
+ * OpenAI fake (test/fakes/openai-fake.ts) on purpose: that one records every request
+ * and parses every body, a cost and a growing heap the benchmark would measure.
  *
  * Usage: node test/bench/fake-upstream.js [--port 0] [--host 127.0.0.1]
  * Prints {"port":N} as one JSON line on stdout once it listens.

@@ -1,6 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { eventually } from '../support/eventually';
-import { FakeOpenAiUpstream, respond, USAGE } from '../support/fake-openai-upstream';
+import { OpenAiFake, respondOpenAi, OPENAI_USAGE } from '../fakes/openai-fake';
 import { startGateway, type TestGateway } from '../support/start-gateway';
 
 const SERVER_KEY = 'sk-openai-server-held-77';
@@ -18,11 +18,11 @@ const weatherTool = {
  * and the answer (JSON or stream) back to Anthropic's objects and events.
  */
 describe('Anthropic SDK -> OpenAI-backed endpoint (translated)', () => {
-  let upstream: FakeOpenAiUpstream;
+  let upstream: OpenAiFake;
   let gw: TestGateway;
 
   beforeAll(async () => {
-    upstream = await FakeOpenAiUpstream.start();
+    upstream = await OpenAiFake.start();
     gw = await startGateway(`
 providers:
   up: { type: openai, base_url: "${upstream.baseUrl}", api_key: "${SERVER_KEY}" }
@@ -69,8 +69,8 @@ endpoints:
       stop_sequence: null,
     });
     // OpenAI's prompt_tokens include the cached ones; Anthropic's input_tokens do not.
-    const cached = USAGE.prompt_tokens_details.cached_tokens;
-    expect(message.usage).toMatchObject({ input_tokens: USAGE.prompt_tokens - cached, cache_read_input_tokens: cached, output_tokens: USAGE.completion_tokens });
+    const cached = OPENAI_USAGE.prompt_tokens_details.cached_tokens;
+    expect(message.usage).toMatchObject({ input_tokens: OPENAI_USAGE.prompt_tokens - cached, cache_read_input_tokens: cached, output_tokens: OPENAI_USAGE.completion_tokens });
   });
 
   it('messages.stream: text events and a final message with usage, from an OpenAI stream', async () => {
@@ -81,14 +81,14 @@ endpoints:
     expect(text).toBe('Hello from upstream');
     expect(final.content).toEqual([expect.objectContaining({ type: 'text', text: 'Hello from upstream' })]);
     expect(final.stop_reason).toBe('end_turn');
-    expect(final.usage).toMatchObject({ output_tokens: USAGE.completion_tokens, input_tokens: USAGE.prompt_tokens - USAGE.prompt_tokens_details.cached_tokens });
+    expect(final.usage).toMatchObject({ output_tokens: OPENAI_USAGE.completion_tokens, input_tokens: OPENAI_USAGE.prompt_tokens - OPENAI_USAGE.prompt_tokens_details.cached_tokens });
     // The gateway always asks an OpenAI upstream for the usage chunk, to account the call.
     expect(upstream.last.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
     expectServerCredentials();
   });
 
   it('a tool call: tools and tool_choice go as OpenAI functions, the call comes back as tool_use', async () => {
-    upstream.enqueue(respond.chat({ content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] }));
+    upstream.enqueue(respondOpenAi.chat({ content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] }));
     const message = await client().messages.create({
       model: 'gpt-chat',
       max_tokens: 64,
@@ -106,7 +106,7 @@ endpoints:
   });
 
   it('a streamed tool call arrives as input_json_delta events the SDK assembles', async () => {
-    upstream.enqueue(respond.stream([], { toolCall: { name: 'get_weather', args: ['{"city":', '"Paris"}'] } }));
+    upstream.enqueue(respondOpenAi.stream([], { toolCall: { name: 'get_weather', args: ['{"city":', '"Paris"}'] } }));
     const stream = client().messages.stream({ model: 'gpt-chat', max_tokens: 64, messages: [{ role: 'user', content: 'Weather?' }], tools: [weatherTool] });
     const partials: string[] = [];
     stream.on('inputJson', (partial) => partials.push(partial));
@@ -135,7 +135,7 @@ endpoints:
   });
 
   it("a stream the OpenAI upstream cuts ends with Anthropic's error event, which the SDK raises", async () => {
-    upstream.enqueue(respond.stream(['a', 'b', 'c', 'd'], { resetAfter: 2, intervalMs: 10 }));
+    upstream.enqueue(respondOpenAi.stream(['a', 'b', 'c', 'd'], { resetAfter: 2, intervalMs: 10 }));
     const stream = client().messages.stream({ model: 'gpt-chat', max_tokens: 8, messages: [{ role: 'user', content: 'x' }] });
     let text = '';
     stream.on('text', (delta) => (text += delta));
@@ -149,12 +149,12 @@ endpoints:
     await client().messages.create({ model: 'gpt-chat', max_tokens: 8, messages: [{ role: 'user', content: 'x' }] });
     await eventually(() => {
       const records = gw.logs.filter((l) => l.includes('"apiStyle":"anthropic-passthrough"') && l.includes('"msg":"usage"')).map((l) => JSON.parse(l).usage);
-      expect(records.at(-1)).toMatchObject({ providerType: 'openai', usage: { inputTokens: USAGE.prompt_tokens, outputTokens: USAGE.completion_tokens, cachedInputTokens: 3 } });
+      expect(records.at(-1)).toMatchObject({ providerType: 'openai', usage: { inputTokens: OPENAI_USAGE.prompt_tokens, outputTokens: OPENAI_USAGE.completion_tokens, cachedInputTokens: 3 } });
     });
   });
 
   it("errors reach the SDK as Anthropic's exception types", async () => {
-    upstream.enqueue(respond.status(429, { error: { message: 'slow down', type: 'rate_limit_error' } }, { 'retry-after': '3' }));
+    upstream.enqueue(respondOpenAi.status(429, { error: { message: 'slow down', type: 'rate_limit_error' } }, { 'retry-after': '3' }));
     const limited = await client().messages.create({ model: 'gpt-chat', max_tokens: 8, messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e);
     expect(limited).toBeInstanceOf(Anthropic.RateLimitError);
     expect((limited as InstanceType<typeof Anthropic.RateLimitError>).error).toEqual({ type: 'error', error: { type: 'rate_limit_error', message: 'slow down' } });

@@ -1,5 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { ANTHROPIC_USAGE, FakeAnthropicUpstream, respondAnthropic } from '../support/fake-anthropic-upstream';
+import { ANTHROPIC_USAGE, AnthropicFake, respondAnthropic } from '../fakes/anthropic-fake';
 import { eventually } from '../support/eventually';
 import { startGateway, type TestGateway } from '../support/start-gateway';
 
@@ -7,11 +7,11 @@ const SERVER_KEY = 'sk-ant-server-held-99';
 
 /** The official Anthropic SDK, with a placeholder key, against /gateway/anthropic (and the vendor-b alias). */
 describe('Anthropic passthrough with the official @anthropic-ai/sdk', () => {
-  let upstream: FakeAnthropicUpstream;
+  let upstream: AnthropicFake;
   let gw: TestGateway;
 
   beforeAll(async () => {
-    upstream = await FakeAnthropicUpstream.start();
+    upstream = await AnthropicFake.start();
     gw = await startGateway(`
 providers:
   claude: { type: anthropic, base_url: "${upstream.baseUrl}", api_key: "${SERVER_KEY}" }

@@ -1,5 +1,5 @@
 import { GoogleGenAI } from '@google/genai';
-import { FakeGeminiUpstream, GEMINI_USAGE, respondGemini } from '../support/fake-gemini-upstream';
+import { GeminiFake, GEMINI_USAGE, respondGemini } from '../fakes/gemini-fake';
 import { eventually } from '../support/eventually';
 import { startGateway, type TestGateway } from '../support/start-gateway';
 
@@ -7,11 +7,11 @@ const SERVER_KEY = 'AIza-server-held-key-31';
 
 /** The official google-genai SDK, with a placeholder key, against /gateway/gemini (and the vendor-c alias). */
 describe('Gemini passthrough with the official @google/genai SDK', () => {
-  let upstream: FakeGeminiUpstream;
+  let upstream: GeminiFake;
   let gw: TestGateway;
 
   beforeAll(async () => {
-    upstream = await FakeGeminiUpstream.start();
+    upstream = await GeminiFake.start();
     gw = await startGateway(`
 providers:
   google: { type: gemini, base_url: "${upstream.baseUrl}", api_key: "${SERVER_KEY}" }
@@ -129,11 +129,11 @@ endpoints:
 });
 
 describe('Gemini passthrough routing', () => {
-  let upstream: FakeGeminiUpstream;
+  let upstream: GeminiFake;
   let gw: TestGateway;
 
   beforeAll(async () => {
-    upstream = await FakeGeminiUpstream.start();
+    upstream = await GeminiFake.start();
     gw = await startGateway(`
 providers:
   google: { type: gemini, base_url: "${upstream.baseUrl}", api_key: k }

@@ -1,6 +1,6 @@
 import { FunctionCallingConfigMode, GoogleGenAI, Type } from '@google/genai';
 import { eventually } from '../support/eventually';
-import { ANTHROPIC_USAGE, FakeAnthropicUpstream, respondAnthropic } from '../support/fake-anthropic-upstream';
+import { ANTHROPIC_USAGE, AnthropicFake, respondAnthropic } from '../fakes/anthropic-fake';
 import { startGateway, type TestGateway } from '../support/start-gateway';
 
 const SERVER_KEY = 'sk-ant-server-held-55';
@@ -15,11 +15,11 @@ const PROMPT_TOKENS = ANTHROPIC_USAGE.input_tokens + ANTHROPIC_USAGE.cache_read_
  * Messages call and answers (JSON or SSE stream) as Gemini responses.
  */
 describe('google-genai SDK -> Anthropic-backed endpoint (translated)', () => {
-  let upstream: FakeAnthropicUpstream;
+  let upstream: AnthropicFake;
   let gw: TestGateway;
 
   beforeAll(async () => {
-    upstream = await FakeAnthropicUpstream.start();
+    upstream = await AnthropicFake.start();
     gw = await startGateway(`
 providers:
   claude: { type: anthropic, base_url: "${upstream.baseUrl}", api_key: "${SERVER_KEY}" }

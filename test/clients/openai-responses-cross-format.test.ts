@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import type { ResponseInputItem, ResponseStreamEvent } from 'openai/resources/responses/responses';
 import { eventually } from '../support/eventually';
-import { ANTHROPIC_USAGE, FakeAnthropicUpstream, respondAnthropic } from '../support/fake-anthropic-upstream';
+import { ANTHROPIC_USAGE, AnthropicFake, respondAnthropic } from '../fakes/anthropic-fake';
 import { startGateway, type TestGateway } from '../support/start-gateway';
 
 const SERVER_KEY = 'sk-ant-server-only-7';
@@ -28,11 +28,11 @@ async function drain(stream: AsyncIterable<ResponseStreamEvent>) {
  * and encodes the answer (and the stream's item lifecycle) back.
  */
 describe('OpenAI Responses API across formats', () => {
-  let anthropic: FakeAnthropicUpstream;
+  let anthropic: AnthropicFake;
   let gw: TestGateway;
 
   beforeAll(async () => {
-    anthropic = await FakeAnthropicUpstream.start();
+    anthropic = await AnthropicFake.start();
     gw = await startGateway(`
 providers:
   claude: { type: anthropic, base_url: "${anthropic.baseUrl}", api_key: "${SERVER_KEY}" }

@@ -1,18 +1,18 @@
 import OpenAI from 'openai';
-import { FakeOpenAiUpstream } from '../support/fake-openai-upstream';
+import { OpenAiFake } from '../fakes/openai-fake';
 import { eventually } from '../support/eventually';
-import { RESPONSES_USAGE, respondResponses } from '../support/openai-responses-behaviours';
+import { RESPONSES_USAGE, respondResponses } from '../fakes/openai-responses';
 import { startGateway, type TestGateway } from '../support/start-gateway';
 
 const SERVER_KEY = 'sk-responses-server-3';
 
 /** The Responses API through /gateway/openai/v1/responses with the official SDK. */
 describe('OpenAI Responses API passthrough', () => {
-  let upstream: FakeOpenAiUpstream;
+  let upstream: OpenAiFake;
   let gw: TestGateway;
 
   beforeAll(async () => {
-    upstream = await FakeOpenAiUpstream.start();
+    upstream = await OpenAiFake.start();
     gw = await startGateway(`
 providers:
   up: { type: openai, base_url: "${upstream.baseUrl}", api_key: "${SERVER_KEY}" }

@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import { FakeOpenAiUpstream, respond, USAGE } from '../support/fake-openai-upstream';
+import { OpenAiFake, respondOpenAi, OPENAI_USAGE } from '../fakes/openai-fake';
 import { eventually } from '../support/eventually';
 import { startGateway, type TestGateway } from '../support/start-gateway';
 
@@ -8,11 +8,11 @@ type ApiError = InstanceType<typeof OpenAI.APIError>;
 
 /** The official OpenAI SDK with a placeholder key against /gateway/openai/v1 (and the vendor-a alias). */
 describe('OpenAI passthrough with the official openai SDK', () => {
-  let upstream: FakeOpenAiUpstream;
+  let upstream: OpenAiFake;
   let gw: TestGateway;
 
   beforeAll(async () => {
-    upstream = await FakeOpenAiUpstream.start();
+    upstream = await OpenAiFake.start();
     gw = await startGateway(`
 providers:
   up: { type: openai, base_url: "${upstream.baseUrl}", api_key: "${SERVER_KEY}" }
@@ -68,11 +68,11 @@ endpoints:
     const stream = await client().chat.completions.create({ model: 'my-chat', messages: [{ role: 'user', content: 'Hi' }], stream: true, stream_options: { include_usage: true } });
     let usage: OpenAI.CompletionUsage | null | undefined;
     for await (const chunk of stream) usage = chunk.usage ?? usage;
-    expect(usage?.total_tokens).toBe(USAGE.total_tokens);
+    expect(usage?.total_tokens).toBe(OPENAI_USAGE.total_tokens);
   });
 
   it('relays a streamed tool call', async () => {
-    upstream.enqueue(respond.stream([], { toolCall: { name: 'lookup', args: ['{"q":', '"x"}'] } }));
+    upstream.enqueue(respondOpenAi.stream([], { toolCall: { name: 'lookup', args: ['{"q":', '"x"}'] } }));
     const final = await client()
       .chat.completions.stream({ model: 'my-chat', messages: [{ role: 'user', content: 'x' }], tools: [{ type: 'function', function: { name: 'lookup', parameters: { type: 'object' } } }] })
       .finalChatCompletion();
@@ -104,18 +104,18 @@ endpoints:
   });
 
   it("provider errors reach the SDK as its usual exceptions, in OpenAI's own body, key scrubbed", async () => {
-    upstream.enqueue(respond.status(401, { error: { message: `Incorrect API key provided: ${SERVER_KEY}`, type: 'invalid_request_error', code: 'invalid_api_key', param: null } }));
+    upstream.enqueue(respondOpenAi.status(401, { error: { message: `Incorrect API key provided: ${SERVER_KEY}`, type: 'invalid_request_error', code: 'invalid_api_key', param: null } }));
     const unauthorized = await client().chat.completions.create({ model: 'my-chat', messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e);
     expect(unauthorized).toBeInstanceOf(OpenAI.AuthenticationError);
     expect((unauthorized as ApiError).message).toContain('[redacted]');
     expect((unauthorized as ApiError).message).not.toContain(SERVER_KEY);
 
-    upstream.enqueue(respond.status(429, { error: { message: 'Rate limit', type: 'requests', code: 'rate_limit_exceeded' } }, { 'retry-after': '3' }));
+    upstream.enqueue(respondOpenAi.status(429, { error: { message: 'Rate limit', type: 'requests', code: 'rate_limit_exceeded' } }, { 'retry-after': '3' }));
     const limited = await client().chat.completions.create({ model: 'my-chat', messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e);
     expect(limited).toBeInstanceOf(OpenAI.RateLimitError);
     expect((limited as ApiError).headers?.get('retry-after')).toBe('3');
 
-    upstream.enqueue(respond.status(500, { error: { message: 'boom', type: 'server_error' } }));
+    upstream.enqueue(respondOpenAi.status(500, { error: { message: 'boom', type: 'server_error' } }));
     await expect(client().chat.completions.create({ model: 'my-chat', messages: [{ role: 'user', content: 'x' }] })).rejects.toBeInstanceOf(OpenAI.InternalServerError);
   });
 
@@ -131,7 +131,7 @@ endpoints:
   });
 
   it('a mid-stream upstream reset ends the SDK stream with an error, not a hang', async () => {
-    upstream.enqueue(respond.stream(['a', 'b', 'c', 'd'], { resetAfter: 2, intervalMs: 10 }));
+    upstream.enqueue(respondOpenAi.stream(['a', 'b', 'c', 'd'], { resetAfter: 2, intervalMs: 10 }));
     const stream = await client().chat.completions.create({ model: 'my-chat', messages: [{ role: 'user', content: 'x' }], stream: true });
     const consume = async () => {
       for await (const _ of stream) void _;
@@ -140,7 +140,7 @@ endpoints:
   });
 
   it('a client that disconnects aborts the upstream call', async () => {
-    upstream.enqueue(respond.stream(Array.from({ length: 100 }, (_, i) => `t${i}`), { intervalMs: 20 }));
+    upstream.enqueue(respondOpenAi.stream(Array.from({ length: 100 }, (_, i) => `t${i}`), { intervalMs: 20 }));
     const controller = new AbortController();
     const stream = await client().chat.completions.create({ model: 'my-chat', messages: [{ role: 'user', content: 'x' }], stream: true }, { signal: controller.signal });
     const iterator = stream[Symbol.asyncIterator]();
@@ -150,7 +150,7 @@ endpoints:
   });
 
   it('never lets a provider set-cookie through', async () => {
-    upstream.enqueue(respond.status(200, { object: 'list', model: 'x', data: [], usage: { prompt_tokens: 0, total_tokens: 0 } }, { 'set-cookie': 'session=provider' }));
+    upstream.enqueue(respondOpenAi.status(200, { object: 'list', model: 'x', data: [], usage: { prompt_tokens: 0, total_tokens: 0 } }, { 'set-cookie': 'session=provider' }));
     const res = await fetch(`${gw.url}/gateway/openai/v1/embeddings`, { method: 'POST', body: JSON.stringify({ model: 'my-embed', input: 'x' }) });
     expect(res.status).toBe(200);
     expect(res.headers.get('set-cookie')).toBeNull();

@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import { ANTHROPIC_USAGE, FakeAnthropicUpstream, respondAnthropic } from '../support/fake-anthropic-upstream';
+import { ANTHROPIC_USAGE, AnthropicFake, respondAnthropic } from '../fakes/anthropic-fake';
 import { startGateway, type TestGateway } from '../support/start-gateway';
 import { readChatStream } from '../support/read-chat-stream';
 
@@ -19,11 +19,11 @@ const PROMPT_TOKENS = ANTHROPIC_USAGE.input_tokens + ANTHROPIC_USAGE.cache_read_
  * served by the anthropic provider: Chat Completions in, the Messages API upstream.
  */
 describe('OpenAI SDK -> Anthropic-backed endpoint', () => {
-  let upstream: FakeAnthropicUpstream;
+  let upstream: AnthropicFake;
   let gw: TestGateway;
 
   beforeAll(async () => {
-    upstream = await FakeAnthropicUpstream.start();
+    upstream = await AnthropicFake.start();
     gw = await startGateway(`
 providers:
   claude: { type: anthropic, base_url: "${upstream.baseUrl}", api_key: "${SERVER_KEY}" }

@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import { FIXTURES, scenarioMarker } from '../conformance/conformance-fixtures';
-import { BedrockFake, bearerProblem, sigV4Problem } from '../conformance/fakes/bedrock-fake';
+import { bearerProblem, sigV4Problem } from '../fakes/bedrock-credentials';
+import { BedrockFake } from '../fakes/bedrock-fake';
 import { startGateway, type TestGateway } from '../support/start-gateway';
 import { readChatStream } from '../support/read-chat-stream';
 

@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import { FakeGeminiUpstream, GEMINI_USAGE, respondGemini } from '../support/fake-gemini-upstream';
+import { GeminiFake, GEMINI_USAGE, respondGemini } from '../fakes/gemini-fake';
 import { startGateway, type TestGateway } from '../support/start-gateway';
 import { readChatStream } from '../support/read-chat-stream';
 
@@ -21,11 +21,11 @@ const COMPLETION_TOKENS = GEMINI_USAGE.candidatesTokenCount + GEMINI_USAGE.thoug
  * streamGenerateContent and batchEmbedContents upstream.
  */
 describe('OpenAI SDK -> Gemini-backed endpoint', () => {
-  let upstream: FakeGeminiUpstream;
+  let upstream: GeminiFake;
   let gw: TestGateway;
 
   beforeAll(async () => {
-    upstream = await FakeGeminiUpstream.start();
+    upstream = await GeminiFake.start();
     gw = await startGateway(`
 providers:
   google: { type: gemini, base_url: "${upstream.baseUrl}", api_key: "${SERVER_KEY}" }
@@ -138,18 +138,18 @@ endpoints:
   });
 
   it('embeddings.create: one batchEmbedContents call, vectors in order (base64 too)', async () => {
-    const result = await client().embeddings.create({ model: 'gem-embed', input: ['alpha', 'beta'], dimensions: 3 });
+    const result = await client().embeddings.create({ model: 'gem-embed', input: ['one', 'two'], dimensions: 3 });
     expect(upstream.last.pathname).toBe('/v1beta/models/gemini-embedding-001:batchEmbedContents');
     expect(upstream.last.body).toEqual({
       requests: [
-        { model: 'models/gemini-embedding-001', content: { parts: [{ text: 'alpha' }] }, outputDimensionality: 3 },
-        { model: 'models/gemini-embedding-001', content: { parts: [{ text: 'beta' }] }, outputDimensionality: 3 },
+        { model: 'models/gemini-embedding-001', content: { parts: [{ text: 'one' }] }, outputDimensionality: 3 },
+        { model: 'models/gemini-embedding-001', content: { parts: [{ text: 'two' }] }, outputDimensionality: 3 },
       ],
     });
     expectServerCredentials();
     expect(result.data.map((d) => [d.index, d.embedding])).toEqual([[0, [0.25, -0.5, 0.125]], [1, [1.25, -0.5, 0.125]]]);
     // Without encoding_format the SDK asks for base64 and decodes it itself.
-    const plain = await client().embeddings.create({ model: 'gem-embed', input: 'alpha' });
+    const plain = await client().embeddings.create({ model: 'gem-embed', input: 'one' });
     expect(plain.data[0].embedding).toEqual([0.25, -0.5, 0.125]);
   });
 

@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import { FakeOpenAiUpstream, respond } from '../support/fake-openai-upstream';
+import { OpenAiFake, respondOpenAi } from '../fakes/openai-fake';
 import { startGateway, type TestGateway } from '../support/start-gateway';
 import { readChatStream } from '../support/read-chat-stream';
 
@@ -7,11 +7,11 @@ const SERVER_KEY = 'sk-live-server-only-42';
 
 /** The official OpenAI SDK, given a placeholder key, against the gateway in front of a local OpenAI-style upstream. */
 describe('official openai SDK against the unified APIs', () => {
-  let upstream: FakeOpenAiUpstream;
+  let upstream: OpenAiFake;
   let gw: TestGateway;
 
   beforeAll(async () => {
-    upstream = await FakeOpenAiUpstream.start();
+    upstream = await OpenAiFake.start();
     gw = await startGateway(`
 providers:
   up: { type: openai, base_url: "${upstream.baseUrl}", api_key: "${SERVER_KEY}" }
@@ -59,7 +59,7 @@ endpoints:
     });
 
     it('the stream helper accumulates streamed tool calls', async () => {
-      upstream.enqueue(respond.stream([], { toolCall: { name: 'lookup', args: ['{"q":', '"x"}'] } }));
+      upstream.enqueue(respondOpenAi.stream([], { toolCall: { name: 'lookup', args: ['{"q":', '"x"}'] } }));
       const runner = compat().chat.completions.stream({
         model: 'my-chat',
         messages: [{ role: 'user', content: 'find x' }],
@@ -90,7 +90,7 @@ endpoints:
         param: 'temperature',
         code: 'invalid_parameter',
       });
-      upstream.enqueue(respond.status(429, { error: { message: 'slow down', type: 'requests', code: 'rate_limit_exceeded' } }));
+      upstream.enqueue(respondOpenAi.status(429, { error: { message: 'slow down', type: 'requests', code: 'rate_limit_exceeded' } }));
       await expect(compat().chat.completions.create({ model: 'my-chat', messages: [{ role: 'user', content: 'x' }] })).rejects.toBeInstanceOf(OpenAI.RateLimitError);
     });
 

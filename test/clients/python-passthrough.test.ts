@@ -1,8 +1,8 @@
 import type http from 'node:http';
-import { FakeAnthropicUpstream, respondAnthropic, type AnthropicBehaviour, type AnthropicRecordedRequest } from '../support/fake-anthropic-upstream';
-import { FakeGeminiUpstream, respondGemini, type GeminiBehaviour, type GeminiRecordedRequest } from '../support/fake-gemini-upstream';
-import { FakeOpenAiUpstream, respond, type Behaviour, type RecordedRequest } from '../support/fake-openai-upstream';
-import { respondResponses } from '../support/openai-responses-behaviours';
+import { AnthropicFake, respondAnthropic, type AnthropicBehaviour, type AnthropicRequest } from '../fakes/anthropic-fake';
+import { GeminiFake, respondGemini, type GeminiBehaviour, type GeminiRequest } from '../fakes/gemini-fake';
+import { OpenAiFake, respondOpenAi, type OpenAiBehaviour, type OpenAiRequest } from '../fakes/openai-fake';
+import { respondResponses } from '../fakes/openai-responses';
 import { ensurePythonVenv, PYTHON_VENV_SETUP_TIMEOUT_MS } from '../support/python-venv';
 import { expectPytestPassed, PYTEST_TIMEOUT_MS, runPytest, type PytestRun } from '../support/run-pytest';
 import { startGateway, type TestGateway } from '../support/start-gateway';
@@ -13,8 +13,8 @@ const KEYS = { openai: 'sk-openai-server-held-1', anthropic: 'sk-ant-server-held
 
 /**
  * The endpoints the pytest files call, by name. Python cannot program the fakes,
- * so each failure mode gets an endpoint of its own whose configured model the fake
- * answers in that one way (see the dispatchers below). Every model differs from
+ * so each failure mode gets an endpoint of its own whose configured model the fake's
+ * script answers in that one way (see the scripts below). Every model differs from
  * its endpoint's name, so a model seen upstream proves the gateway rewrote it.
  */
 const ENDPOINTS = [
@@ -44,25 +44,24 @@ const modelsOf = (provider: string) => ENDPOINTS.filter((e) => e.provider === pr
 /** Several pieces with a pause between them, so the reset lands while the client is reading. */
 const RESET_AFTER_TWO = { resetAfter: 2, intervalMs: 10 };
 
-function openAiAnswer(req: RecordedRequest): Behaviour {
+function openAiScript(req: OpenAiRequest): OpenAiBehaviour | undefined {
   switch (req.body?.model) {
     case 'fail-401':
-      return respond.status(401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key', param: null } });
+      return respondOpenAi.status(401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key', param: null } });
     case 'fail-429':
-      return respond.status(429, { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded', param: null } }, { 'retry-after': '3' });
+      return respondOpenAi.status(429, { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded', param: null } }, { 'retry-after': '3' });
     case 'fail-500':
-      return respond.status(500, { error: { message: 'The server had an error', type: 'server_error', code: null, param: null } });
+      return respondOpenAi.status(500, { error: { message: 'The server had an error', type: 'server_error', code: null, param: null } });
     case 'reset-mid-stream':
-      return respond.stream(['a', 'b', 'c', 'd'], RESET_AFTER_TWO);
+      return respondOpenAi.stream(['a', 'b', 'c', 'd'], RESET_AFTER_TWO);
     case 'tool-caller':
-      return respond.stream([], { toolCall: { name: 'lookup', args: ['{"q":', '"x"}'] } });
+      return respondOpenAi.stream([], { toolCall: { name: 'lookup', args: ['{"q":', '"x"}'] } });
   }
-  if (req.path.endsWith('/responses')) return req.body?.stream ? respondResponses.stream(['Hel', 'lo']) : respondResponses.response();
-  if (req.path.endsWith('/embeddings')) return respond.embeddings();
-  return req.body?.stream ? respond.stream(['Hello', ' from', ' upstream']) : respond.chat();
+  // Everything else gets the fake's default answer, but for a Responses stream in two pieces.
+  return req.kind === 'responses' && req.body?.stream ? respondResponses.stream(['Hel', 'lo']) : undefined;
 }
 
-function anthropicAnswer(req: AnthropicRecordedRequest): AnthropicBehaviour {
+function anthropicScript(req: AnthropicRequest): AnthropicBehaviour | undefined {
   switch (req.body?.model) {
     case 'fail-401':
       return respondAnthropic.error(401, 'authentication_error', 'invalid x-api-key');
@@ -75,10 +74,10 @@ function anthropicAnswer(req: AnthropicRecordedRequest): AnthropicBehaviour {
     case 'tool-user':
       return respondAnthropic.stream(['Let me check.'], { toolUse: { id: 'toolu_py_1', name: 'get_weather', inputJson: ['{"city":', ' "Paris"}'] } });
   }
-  return req.body?.stream ? respondAnthropic.stream(['Hello', ' from', ' upstream']) : respondAnthropic.message();
+  return undefined;
 }
 
-function geminiAnswer(req: GeminiRecordedRequest): GeminiBehaviour {
+function geminiScript(req: GeminiRequest): GeminiBehaviour | undefined {
   switch (req.model) {
     case 'fail-401':
       return respondGemini.error(401, 'UNAUTHENTICATED', 'API key not valid. Please pass a valid API key.');
@@ -91,24 +90,7 @@ function geminiAnswer(req: GeminiRecordedRequest): GeminiBehaviour {
     case 'function-caller':
       return respondGemini.generate({ text: null, functionCall: { name: 'get_weather', args: { city: 'Paris' } } });
   }
-  return req.rpc === 'streamGenerateContent' ? respondGemini.stream(['Hello', ' from', ' upstream']) : respondGemini.generate();
-}
-
-type AnyBehaviour<R> = (req: R, res: http.ServerResponse) => void | Promise<void>;
-
-/**
- * The fakes answer each request with the next queued behaviour, else a fixed
- * default, and Python cannot queue anything. So one behaviour is queued that
- * queues itself again before answering: every request, however many, is then
- * answered by `pick`'s choice for it. The fake takes it off the queue and runs
- * it in the same tick, so even concurrent requests always find one queued.
- */
-function answerEveryRequest<R>(fake: { enqueue(...behaviours: AnyBehaviour<R>[]): unknown }, pick: (req: R) => AnyBehaviour<R>): void {
-  const dispatch: AnyBehaviour<R> = (req, res) => {
-    fake.enqueue(dispatch);
-    return pick(req)(req, res);
-  };
-  fake.enqueue(dispatch);
+  return undefined;
 }
 
 /** A request as sent upstream, reduced to what the credential checks read. */
@@ -133,19 +115,17 @@ function expectNoPlaceholder(requests: Sent[]): void {
  * files check what the SDKs see; this file checks what reached the providers.
  */
 describe('official Python SDKs on the passthrough routes', () => {
-  let openai: FakeOpenAiUpstream;
-  let anthropic: FakeAnthropicUpstream;
-  let gemini: FakeGeminiUpstream;
+  let openai: OpenAiFake;
+  let anthropic: AnthropicFake;
+  let gemini: GeminiFake;
   let gw: TestGateway;
   const runs: Record<string, PytestRun> = {};
 
   // One setup, pytest included: a failed venv or gateway start then reports once, not again as a crash in a later hook.
   beforeAll(async () => {
     const python = await ensurePythonVenv();
-    [openai, anthropic, gemini] = await Promise.all([FakeOpenAiUpstream.start(), FakeAnthropicUpstream.start(), FakeGeminiUpstream.start()]);
-    answerEveryRequest(openai, openAiAnswer);
-    answerEveryRequest(anthropic, anthropicAnswer);
-    answerEveryRequest(gemini, geminiAnswer);
+    // Python cannot queue behaviours, so each fake's script picks the failure mode by the model.
+    [openai, anthropic, gemini] = await Promise.all([OpenAiFake.start({ script: openAiScript }), AnthropicFake.start({ script: anthropicScript }), GeminiFake.start({ script: geminiScript })]);
     gw = await startGateway(`
 providers:
   openai-up: { type: openai, base_url: "${openai.baseUrl}", api_key: "${KEYS.openai}" }

@@ -1,6 +1,5 @@
-import { FakeOpenAiUpstream, respond, type Behaviour, type RecordedRequest } from '../support/fake-openai-upstream';
+import { OpenAiFake, respondOpenAi, type OpenAiBehaviour } from '../fakes/openai-fake';
 import { ensurePythonVenv, PYTHON_VENV_SETUP_TIMEOUT_MS } from '../support/python-venv';
-import { RecordingServer, type BaseRecordedRequest } from '../support/recording-server';
 import { expectPytestPassed, PYTEST_TIMEOUT_MS, runPytest, type PytestRun } from '../support/run-pytest';
 import { startGateway, type TestGateway } from '../support/start-gateway';
 
@@ -8,27 +7,31 @@ const SERVER_KEY = 'sk-live-server-only-42';
 const SCRIPTED_KEY = 'sk-live-scripted-7';
 const PLACEHOLDER_KEY = '<API_KEY>';
 
+/** The scripted fake's answers, by the model the endpoint names. */
+const SCRIPTS: Record<string, OpenAiBehaviour> = {
+  'rate-limited': respondOpenAi.status(429, { error: { message: 'slow down', type: 'requests', code: 'rate_limit_exceeded' } }),
+  'tool-caller': respondOpenAi.stream([], { toolCall: { name: 'lookup', args: ['{"q":', '"x"}'] } }),
+};
+const NO_SCRIPT = respondOpenAi.error(404, 'invalid_request_error', 'no script for this model', 'model_not_found');
+
 /**
  * The official Python SDKs as clients of the gateway: pytest files under
  * test/clients/python run in the venv from ensurePythonVenv against a gateway
  * started here. Python cannot program the fake upstream's queue, so answers it
- * needs on demand (a 429, a streamed tool call) come from a scripted upstream
- * that picks its behaviour by the model each endpoint is configured with.
+ * needs on demand (a 429, a streamed tool call) come from a second fake whose
+ * script picks the answer by the model each endpoint is configured with.
  */
 describe('official Python SDKs against the gateway', () => {
-  let upstream: FakeOpenAiUpstream;
-  let scripted: ScriptedUpstream;
+  let upstream: OpenAiFake;
+  let scripted: OpenAiFake;
   let gw: TestGateway;
   let pytest: PytestRun;
 
   // One setup, pytest included: a failed venv or gateway start then reports once, not again as a crash in a later hook.
   beforeAll(async () => {
     const python = await ensurePythonVenv();
-    upstream = await FakeOpenAiUpstream.start();
-    scripted = await ScriptedUpstream.start({
-      'rate-limited': respond.status(429, { error: { message: 'slow down', type: 'requests', code: 'rate_limit_exceeded' } }),
-      'tool-caller': respond.stream([], { toolCall: { name: 'lookup', args: ['{"q":', '"x"}'] } }),
-    });
+    upstream = await OpenAiFake.start();
+    scripted = await OpenAiFake.start({ script: (req) => SCRIPTS[req.body?.model] ?? NO_SCRIPT });
     gw = await startGateway(`
 providers:
   up: { type: openai, base_url: "${upstream.baseUrl}", api_key: "${SERVER_KEY}" }
@@ -71,23 +74,3 @@ endpoints:
     });
   });
 });
-
-/** A local OpenAI-style upstream that answers each request with the behaviour registered for its `model`. */
-class ScriptedUpstream extends RecordingServer<RecordedRequest> {
-  private constructor(byModel: Record<string, Behaviour>) {
-    super({
-      basePath: '/v1',
-      fallback: (req, res) =>
-        (byModel[req.body?.model] ??
-          respond.status(404, { error: { message: `no script for model ${req.body?.model}`, type: 'invalid_request_error', code: 'model_not_found' } }))(req, res),
-    });
-  }
-
-  static start(byModel: Record<string, Behaviour>): Promise<ScriptedUpstream> {
-    return new ScriptedUpstream(byModel).listen();
-  }
-
-  protected record(common: BaseRecordedRequest): RecordedRequest {
-    return common;
-  }
-}

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createLogger, Gateway, singleTargetRouting, type Endpoint } from '@model-gateway/core';
-import { FakeOpenAiUpstream } from '../support/fake-openai-upstream';
+import { OpenAiFake } from '../fakes/openai-fake';
 import { postJson } from '../support/start-gateway';
 import { eventually } from '../support/eventually';
 
@@ -101,7 +101,7 @@ describe('config file hot reload', () => {
   });
 
   it('sends the new model after an endpoint is changed', async () => {
-    const upstream = await FakeOpenAiUpstream.start();
+    const upstream = await OpenAiFake.start();
     try {
       const config = (model: string) => `
 providers:
@@ -182,7 +182,7 @@ describe('run-time endpoints', () => {
   });
 
   it('serves an endpoint upserted at run time, and keeps it across a later file reload', async () => {
-    const upstream = await FakeOpenAiUpstream.start();
+    const upstream = await OpenAiFake.start();
     try {
       const gw = await startWatched(ONE_ENDPOINT);
       gw.gateway.endpoints.upsert(runtimeEndpoint('from-api'));

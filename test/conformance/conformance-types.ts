@@ -2,7 +2,7 @@
  * The provider conformance contract. Every provider plugin has a profile in
  * `profiles/` that says, for every scenario below, whether it is supported —
  * explicitly, so a new scenario cannot be skipped silently — and a fake upstream
- * in `fakes/` that speaks the provider's wire format. The runner
+ * in `test/fakes/` that speaks the provider's wire format. The runner
  * (`provider-conformance.test.ts`) calls each supported scenario through the
  * gateway's OpenAI-compatible API and checks both what the fake received
  * (decoded into a neutral `RequestView`) and what the client got back.

@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
-import { FakeOpenAiUpstream, respond } from '../support/fake-openai-upstream';
-import { respondResponses } from '../support/openai-responses-behaviours';
+import { OpenAiFake } from '../fakes/openai-fake';
+import { respondResponses } from '../fakes/openai-responses';
 import { startGateway, type TestGateway } from '../support/start-gateway';
 import { readChatStream } from '../support/read-chat-stream';
 
@@ -9,18 +9,18 @@ const DATABRICKS_TOKEN = 'dapi-server-token-57';
 const CLIENT_KEY = 'placeholder-client-key';
 
 /**
- * Azure OpenAI and Databricks over real HTTP: one fake OpenAI-style server stands in for
- * the Azure resource and the Databricks workspace (it answers any path), and the tests
+ * Azure OpenAI and Databricks over real HTTP: one OpenAI fake stands in for the Azure
+ * resource and the Databricks workspace (it serves each API under any prefix), and the tests
  * check the path, the credential header and the body's model each provider received,
  * through the unified OpenAI-compatible route and the OpenAI passthrough route.
  */
 describe('azure-openai and databricks providers', () => {
-  let upstream: FakeOpenAiUpstream;
+  let upstream: OpenAiFake;
   let gw: TestGateway;
 
   beforeAll(async () => {
-    upstream = await FakeOpenAiUpstream.start();
-    const base = `http://127.0.0.1:${upstream.port}`;
+    upstream = await OpenAiFake.start({ basePath: '', paths: { chat: /\/chat\/completions$/, embeddings: /\/embeddings$/, responses: /\/responses$/ } });
+    const base = upstream.baseUrl;
     gw = await startGateway(`
 providers:
   az: { type: azure-openai, base_url: "${base}", api_key: "${AZURE_KEY}" }
@@ -90,8 +90,6 @@ endpoints:
     });
 
     it('embeddings go to the embedding deployment', async () => {
-      // The fake's default only recognises a path ending in /embeddings; this one ends in ?api-version=.
-      upstream.enqueue(respond.embeddings());
       expect(await embed(route, 'az-embed')).toEqual([0.25, -0.5, 0.125]);
       expect(upstream.last.path).toBe('/openai/deployments/my-embed-deploy/embeddings?api-version=2024-10-21');
       expect(upstream.last.body.model).toBe('my-embed-deploy');

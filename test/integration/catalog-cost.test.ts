@@ -2,19 +2,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { calcPrice, findProvider } from '@pydantic/genai-prices';
-import { FakeOpenAiUpstream, USAGE } from '../support/fake-openai-upstream';
+import { OpenAiFake, OPENAI_USAGE } from '../fakes/openai-fake';
 import { postJson, startGateway, type TestGateway } from '../support/start-gateway';
 import { eventually } from '../support/eventually';
 
 /**
  * Cost from the model catalogue, end to end: calls through a gateway to a fake OpenAI
- * upstream (which reports USAGE: 11 prompt tokens of which 3 cached, 7 completion) and the
+ * upstream (which reports OPENAI_USAGE: 11 prompt tokens of which 3 cached, 7 completion) and the
  * mock, read back from the usage log lines and GET /api/usage. The config's models:
  * section changes what a call costs, including after a reload; an unknown model costs 0 and says so.
  */
-const uncached = USAGE.prompt_tokens - USAGE.prompt_tokens_details.cached_tokens;
-const cached = USAGE.prompt_tokens_details.cached_tokens;
-const flat = (input: number, cacheRead: number, output: number) => (uncached * input + cached * cacheRead + USAGE.completion_tokens * output) / 1_000_000;
+const uncached = OPENAI_USAGE.prompt_tokens - OPENAI_USAGE.prompt_tokens_details.cached_tokens;
+const cached = OPENAI_USAGE.prompt_tokens_details.cached_tokens;
+const flat = (input: number, cacheRead: number, output: number) => (uncached * input + cached * cacheRead + OPENAI_USAGE.completion_tokens * output) / 1_000_000;
 
 function config(upstreamUrl: string, gpt4oPrices: string): string {
   return `
@@ -35,13 +35,13 @@ endpoints:
 }
 
 describe('cost from the model catalogue', () => {
-  let upstream: FakeOpenAiUpstream;
+  let upstream: OpenAiFake;
   let gw: TestGateway;
   let dir: string;
   let file: string;
 
   beforeAll(async () => {
-    upstream = await FakeOpenAiUpstream.start();
+    upstream = await OpenAiFake.start();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-cost-'));
     file = path.join(dir, 'gateway.yaml');
     fs.writeFileSync(file, config(upstream.baseUrl, 'input_price_per_mtok: 10, output_price_per_mtok: 30, cache_read_price_per_mtok: 1'));
@@ -67,7 +67,7 @@ describe('cost from the model catalogue', () => {
 
   it('prices a listed model from genai-prices (cache reads at their own rate)', async () => {
     const record = await call('listed');
-    const expected = calcPrice({ input_tokens: USAGE.prompt_tokens, cache_read_tokens: cached, output_tokens: USAGE.completion_tokens }, 'gpt-4o-mini', { providerId: 'openai' })!.total_price;
+    const expected = calcPrice({ input_tokens: OPENAI_USAGE.prompt_tokens, cache_read_tokens: cached, output_tokens: OPENAI_USAGE.completion_tokens }, 'gpt-4o-mini', { providerId: 'openai' })!.total_price;
     expect(record).toMatchObject({ priced: true });
     expect(record.costUsd).toBeCloseTo(expected, 12);
     expect(record).not.toHaveProperty('costNote');
@@ -77,7 +77,7 @@ describe('cost from the model catalogue', () => {
     const record = await call('overridden');
     expect(record.priced).toBe(true);
     expect(record.costUsd).toBeCloseTo(flat(10, 1, 30), 12);
-    const listPrice = calcPrice({ input_tokens: USAGE.prompt_tokens, cache_read_tokens: cached, output_tokens: USAGE.completion_tokens }, 'gpt-4o', { providerId: 'openai' })!.total_price;
+    const listPrice = calcPrice({ input_tokens: OPENAI_USAGE.prompt_tokens, cache_read_tokens: cached, output_tokens: OPENAI_USAGE.completion_tokens }, 'gpt-4o', { providerId: 'openai' })!.total_price;
     expect(record.costUsd).not.toBeCloseTo(listPrice, 9);
   });
 

@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { ConfigError } from '@model-gateway/core';
-import { FakeOpenAiUpstream } from '../support/fake-openai-upstream';
+import { OpenAiFake } from '../fakes/openai-fake';
 import { startGateway, type TestGateway } from '../support/start-gateway';
 import { readChatStream } from '../support/read-chat-stream';
 
@@ -14,11 +14,11 @@ const CLIENT_KEY = 'placeholder-client-key';
  * the official SDK. The fake records the path, credential and body each call arrived with.
  */
 describe('provider catalogue rows through the gateway', () => {
-  let upstream: FakeOpenAiUpstream;
+  let upstream: OpenAiFake;
   let gw: TestGateway;
 
   beforeAll(async () => {
-    upstream = await FakeOpenAiUpstream.start();
+    upstream = await OpenAiFake.start();
     const base = `http://127.0.0.1:${upstream.port}/v1`;
     gw = await startGateway(`
 providers:

@@ -1,17 +1,17 @@
 import net from 'node:net';
-import { FakeOpenAiUpstream, respond } from '../support/fake-openai-upstream';
+import { OpenAiFake, respondOpenAi } from '../fakes/openai-fake';
 import { postJson, readSseData, startGateway, type TestGateway } from '../support/start-gateway';
 import { waitFor } from '../support/eventually';
 
 const KEY = 'sk-server-secret-abcdef123456';
 
 describe('errors: bad input gets a clear error in OpenAI shape, nothing reaches the upstream', () => {
-  let upstream: FakeOpenAiUpstream;
+  let upstream: OpenAiFake;
   let gw: TestGateway;
   let deadPort: number;
 
   beforeAll(async () => {
-    upstream = await FakeOpenAiUpstream.start();
+    upstream = await OpenAiFake.start();
     deadPort = await closedPort();
     gw = await startGateway(`
 server: { body_limit: 2kb }
@@ -91,7 +91,7 @@ endpoints:
   });
 
   it('upstream 4xx -> same status with the provider message', async () => {
-    upstream.enqueue(respond.status(404, { error: { message: `The model does not exist (key ${KEY}).`, type: 'invalid_request_error', code: 'model_not_found', param: 'model' } }));
+    upstream.enqueue(respondOpenAi.status(404, { error: { message: `The model does not exist (key ${KEY}).`, type: 'invalid_request_error', code: 'model_not_found', param: 'model' } }));
     const res = await postJson(chatUrl(), { model: 'chat-ep', messages });
     expect(res.status).toBe(404);
     expect(res.body.error).toEqual({ message: 'The model does not exist (key [redacted]).', type: 'invalid_request_error', code: 'model_not_found', param: 'model' });
@@ -99,7 +99,7 @@ endpoints:
   });
 
   it('upstream 401 -> 502 provider_auth_error: the refused key is the gateway\'s, never shown', async () => {
-    upstream.enqueue(respond.status(401, { error: { message: `Incorrect API key provided: ${KEY}.`, type: 'invalid_request_error', code: 'invalid_api_key', param: null } }));
+    upstream.enqueue(respondOpenAi.status(401, { error: { message: `Incorrect API key provided: ${KEY}.`, type: 'invalid_request_error', code: 'invalid_api_key', param: null } }));
     const res = await postJson(chatUrl(), { model: 'chat-ep', messages });
     expectOpenAiError(res, 502, 'provider_auth_error');
     expect(res.body.error.message).toContain("rejected the gateway's credentials (HTTP 401): Incorrect API key provided: [redacted].");
@@ -108,7 +108,7 @@ endpoints:
   });
 
   it('upstream 429 keeps its status and Retry-After', async () => {
-    upstream.enqueue(respond.status(429, { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } }, { 'retry-after': '7' }));
+    upstream.enqueue(respondOpenAi.status(429, { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } }, { 'retry-after': '7' }));
     const res = await postJson(chatUrl(), { model: 'chat-ep', messages });
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('7');
@@ -116,7 +116,7 @@ endpoints:
   });
 
   it('upstream 5xx -> 502', async () => {
-    upstream.enqueue(respond.status(503, { error: { message: 'overloaded' } }));
+    upstream.enqueue(respondOpenAi.status(503, { error: { message: 'overloaded' } }));
     const res = await postJson(chatUrl(), { model: 'chat-ep', messages });
     expectOpenAiError(res, 502, 'upstream_error');
     expect(res.body.error.message).toContain('503');
@@ -127,12 +127,12 @@ endpoints:
   });
 
   it('upstream drops the connection -> 502', async () => {
-    upstream.enqueue(respond.reset());
+    upstream.enqueue(respondOpenAi.reset());
     expectOpenAiError(await postJson(chatUrl(), { model: 'chat-ep', messages }), 502, 'upstream_unreachable');
   });
 
   it('first-byte timeout -> 504', async () => {
-    upstream.enqueue(respond.hang());
+    upstream.enqueue(respondOpenAi.hang());
     const started = Date.now();
     const res = await postJson(chatUrl(), { model: 'slow-ep', messages });
     expectOpenAiError(res, 504, 'upstream_timeout');
@@ -141,7 +141,7 @@ endpoints:
   });
 
   it('total timeout on a non-streaming call -> 504', async () => {
-    upstream.enqueue(respond.delay(1500, respond.chat()));
+    upstream.enqueue(respondOpenAi.delay(1500, respondOpenAi.chat()));
     const started = Date.now();
     const res = await postJson(chatUrl(), { model: 'total-ep', messages });
     expectOpenAiError(res, 504, 'upstream_timeout');
@@ -150,7 +150,7 @@ endpoints:
   });
 
   it('idle gap in a stream after the first chunk ends the stream with an in-band error and no [DONE]', async () => {
-    upstream.enqueue(respond.stream(['a', 'b', 'c'], { hangAfter: 1 }));
+    upstream.enqueue(respondOpenAi.stream(['a', 'b', 'c'], { hangAfter: 1 }));
     const response = await fetch(chatUrl(), { method: 'POST', body: JSON.stringify({ model: 'slow-ep', stream: true, messages }) });
     expect(response.status).toBe(200);
     const events = await readSseData(response);
@@ -160,7 +160,7 @@ endpoints:
   });
 
   it('a mid-stream upstream reset ends the client stream with an error, not a hang', async () => {
-    upstream.enqueue(respond.stream(['a', 'b', 'c', 'd'], { resetAfter: 2, intervalMs: 10 }));
+    upstream.enqueue(respondOpenAi.stream(['a', 'b', 'c', 'd'], { resetAfter: 2, intervalMs: 10 }));
     const response = await fetch(chatUrl(), { method: 'POST', body: JSON.stringify({ model: 'chat-ep', stream: true, messages }) });
     const events = await readSseData(response);
     expect(events).not.toContain('[DONE]');
@@ -168,13 +168,13 @@ endpoints:
   });
 
   it('a failure before the first chunk is a plain HTTP error, not a broken stream', async () => {
-    upstream.enqueue(respond.status(500, { error: { message: 'boom' } }));
+    upstream.enqueue(respondOpenAi.status(500, { error: { message: 'boom' } }));
     const res = await postJson(chatUrl(), { model: 'chat-ep', stream: true, messages });
     expectOpenAiError(res, 502, 'upstream_error');
   });
 
   it('a client that disconnects aborts the upstream call (non-streaming)', async () => {
-    upstream.enqueue(respond.hang());
+    upstream.enqueue(respondOpenAi.hang());
     const controller = new AbortController();
     const pending = fetch(chatUrl(), { method: 'POST', body: JSON.stringify({ model: 'chat-ep', messages }), signal: controller.signal }).catch(() => 'aborted');
     await waitFor(() => upstream.requests.length === 1);
@@ -185,7 +185,7 @@ endpoints:
   });
 
   it('a client that disconnects mid-stream aborts the upstream stream', async () => {
-    upstream.enqueue(respond.stream(Array.from({ length: 200 }, (_, i) => `t${i} `), { intervalMs: 20 }));
+    upstream.enqueue(respondOpenAi.stream(Array.from({ length: 200 }, (_, i) => `t${i} `), { intervalMs: 20 }));
     const controller = new AbortController();
     const response = await fetch(chatUrl(), { method: 'POST', body: JSON.stringify({ model: 'chat-ep', stream: true, messages }), signal: controller.signal });
     const reader = response.body!.getReader();

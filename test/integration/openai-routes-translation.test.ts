@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { eventually } from '../support/eventually';
-import { FakeOpenAiUpstream } from '../support/fake-openai-upstream';
-import { respondResponses } from '../support/openai-responses-behaviours';
+import { OpenAiFake } from '../fakes/openai-fake';
+import { respondResponses } from '../fakes/openai-responses';
 import { postJson, startGateway, type TestGateway } from '../support/start-gateway';
 import { readChatStream } from '../support/read-chat-stream';
 
@@ -11,11 +11,11 @@ import { readChatStream } from '../support/read-chat-stream';
  * the client still gets OpenAI's answers. An OpenAI endpoint on the same routes is relayed.
  */
 describe('OpenAI passthrough routes translate for other providers', () => {
-  let upstream: FakeOpenAiUpstream;
+  let upstream: OpenAiFake;
   let gw: TestGateway;
 
   beforeAll(async () => {
-    upstream = await FakeOpenAiUpstream.start();
+    upstream = await OpenAiFake.start();
     gw = await startGateway(`
 providers:
   up: { type: openai, base_url: "${upstream.baseUrl}", api_key: "sk-translation-test" }

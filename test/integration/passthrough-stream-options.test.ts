@@ -1,4 +1,4 @@
-import { FakeOpenAiUpstream } from '../support/fake-openai-upstream';
+import { OpenAiFake } from '../fakes/openai-fake';
 import { startGateway, type TestGateway } from '../support/start-gateway';
 
 /**
@@ -7,11 +7,11 @@ import { startGateway, type TestGateway } from '../support/start-gateway';
  * must get the client's body without it.
  */
 describe('OpenAI passthrough and stream_options', () => {
-  let upstream: FakeOpenAiUpstream;
+  let upstream: OpenAiFake;
   let gw: TestGateway;
 
   beforeAll(async () => {
-    upstream = await FakeOpenAiUpstream.start();
+    upstream = await OpenAiFake.start();
     gw = await startGateway(`
 providers:
   mistral-acct: { type: mistral, base_url: "${upstream.baseUrl}", api_key: mistral-key-1234 }

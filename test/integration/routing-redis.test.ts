@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FakeOpenAiUpstream, respond } from '../support/fake-openai-upstream';
+import { OpenAiFake, respondOpenAi } from '../fakes/openai-fake';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
 import { startRedisServer, type RedisServerHandle } from '../support/redis-server';
 import { eventually } from '../support/eventually';
@@ -17,8 +17,8 @@ const SLOW_TEST_MS = 60_000;
 const messages = [{ role: 'user', content: 'hi' }];
 
 let redis: RedisServerHandle;
-let a: FakeOpenAiUpstream;
-let b: FakeOpenAiUpstream;
+let a: OpenAiFake;
+let b: OpenAiFake;
 let replicas: GatewayProcess[];
 let configDir: string;
 
@@ -38,7 +38,7 @@ async function usageRequests(replica: GatewayProcess, endpoint: string): Promise
 
 beforeAll(async () => {
   redis = await startRedisServer();
-  [a, b] = await Promise.all([FakeOpenAiUpstream.start(), FakeOpenAiUpstream.start()]);
+  [a, b] = await Promise.all([OpenAiFake.start(), OpenAiFake.start()]);
   configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mg-replicas-'));
   const configFile = path.join(configDir, 'gateway.yaml');
   fs.writeFileSync(
@@ -84,7 +84,7 @@ it('splits 3:1 exactly across both replicas together', async () => {
     answers.push(...(await Promise.all(Array.from({ length: 20 }, (_, i) => chat(replicas[i % 2], 'split')))));
   }
   expect(answers.every((r) => r.status === 200)).toBe(true);
-  const byModel = (upstream: FakeOpenAiUpstream) => upstream.requests.filter((r) => r.body?.model?.startsWith('m-')).length;
+  const byModel = (upstream: OpenAiFake) => upstream.requests.filter((r) => r.body?.model?.startsWith('m-')).length;
   expect([byModel(a), byModel(b)]).toEqual([300, 100]);
 }, SLOW_TEST_MS);
 
@@ -109,7 +109,7 @@ it('reports usage per target and bucket with latency percentiles, aggregated acr
 }, SLOW_TEST_MS);
 
 it('shares the breaker: failures seen by one replica stop the other from sending', async () => {
-  a.enqueue(respond.status(503, { error: { message: 'down' } }), respond.status(503, { error: { message: 'down' } }));
+  a.enqueue(respondOpenAi.status(503, { error: { message: 'down' } }), respondOpenAi.status(503, { error: { message: 'down' } }));
   for (let i = 0; i < 2; i++) {
     const res = await chat(replicas[0], 'guarded');
     expect(res.headers.get('x-gateway-target')).toBe('b/g-b');

@@ -1,4 +1,4 @@
-import { FakeOpenAiUpstream, respond } from '../support/fake-openai-upstream';
+import { OpenAiFake, respondOpenAi } from '../fakes/openai-fake';
 import { postJson, startGateway, type TestGateway } from '../support/start-gateway';
 import { eventually } from '../support/eventually';
 
@@ -11,12 +11,12 @@ import { eventually } from '../support/eventually';
 const messages = [{ role: 'user', content: 'hi' }];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-let a: FakeOpenAiUpstream;
-let b: FakeOpenAiUpstream;
-let c: FakeOpenAiUpstream;
+let a: OpenAiFake;
+let b: OpenAiFake;
+let c: OpenAiFake;
 
 beforeAll(async () => {
-  [a, b, c] = await Promise.all([FakeOpenAiUpstream.start(), FakeOpenAiUpstream.start(), FakeOpenAiUpstream.start()]);
+  [a, b, c] = await Promise.all([OpenAiFake.start(), OpenAiFake.start(), OpenAiFake.start()]);
 });
 
 afterAll(async () => {
@@ -87,9 +87,9 @@ describe('fallbacks and retries', () => {
 ${extra}`);
 
   it.each([
-    ['503', respond.status(503, { error: { message: 'overloaded' } })],
-    ['429', respond.status(429, { error: { message: 'slow down' } })],
-    ['a connection reset', respond.reset()],
+    ['503', respondOpenAi.status(503, { error: { message: 'overloaded' } })],
+    ['429', respondOpenAi.status(429, { error: { message: 'slow down' } })],
+    ['a connection reset', respondOpenAi.reset()],
   ])('falls back on %s and says who served', async (_what, failure) => {
     gw = await startGateway(withFallback());
     a.enqueue(failure);
@@ -103,7 +103,7 @@ ${extra}`);
 
   it('falls back on a first-byte timeout', async () => {
     gw = await startGateway(withFallback('    timeouts: { first_byte_ms: 300 }'));
-    a.enqueue(respond.hang());
+    a.enqueue(respondOpenAi.hang());
     const started = Date.now();
     const res = await chat(gw);
     expect(res.status).toBe(200);
@@ -113,7 +113,7 @@ ${extra}`);
 
   it('does not fall back on a 400: one attempt, the provider\'s error', async () => {
     gw = await startGateway(withFallback());
-    a.enqueue(respond.status(400, { error: { message: 'bad tool schema', type: 'invalid_request_error', code: null, param: 'tools' } }));
+    a.enqueue(respondOpenAi.status(400, { error: { message: 'bad tool schema', type: 'invalid_request_error', code: null, param: 'tools' } }));
     const res = await chat(gw);
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe('bad tool schema');
@@ -123,7 +123,7 @@ ${extra}`);
 
   it('falls back on a refused key (401) and cools that target down', async () => {
     gw = await startGateway(withFallback());
-    a.enqueue(respond.status(401, { error: { message: 'Incorrect API key' } }));
+    a.enqueue(respondOpenAi.status(401, { error: { message: 'Incorrect API key' } }));
     expect((await chat(gw)).headers.get('x-gateway-target')).toBe('b/m-b');
     // Opened at once: the next call does not even try a.
     const next = await chat(gw);
@@ -134,9 +134,9 @@ ${extra}`);
 
   it('when everything fails, one error lists every attempt', async () => {
     gw = await startGateway(withFallback());
-    a.enqueue(respond.status(503, { error: { message: 'a is down' } }));
-    b.enqueue(respond.status(500, { error: { message: 'b broke' } }));
-    c.enqueue(respond.reset());
+    a.enqueue(respondOpenAi.status(503, { error: { message: 'a is down' } }));
+    b.enqueue(respondOpenAi.status(500, { error: { message: 'b broke' } }));
+    c.enqueue(respondOpenAi.reset());
     const res = await chat(gw);
     expect(res.status).toBe(502);
     expect(res.body.error.code).toBe('all_attempts_failed');
@@ -152,7 +152,7 @@ ${extra}`);
 
   it('retries the same target with backoff before falling back', async () => {
     gw = await startGateway(withFallback('    retry: { attempts: 2, backoff_ms: 50, max_backoff_ms: 100 }'));
-    a.enqueue(respond.status(503, { error: { message: 'x' } }), respond.status(502, { error: { message: 'y' } }));
+    a.enqueue(respondOpenAi.status(503, { error: { message: 'x' } }), respondOpenAi.status(502, { error: { message: 'y' } }));
     const res = await chat(gw);
     expect(res.headers.get('x-gateway-target')).toBe('a/m-a');
     expect(res.headers.get('x-gateway-attempts')).toBe('3');
@@ -161,7 +161,7 @@ ${extra}`);
 
   it('honours Retry-After when it fits in the deadline', async () => {
     gw = await startGateway(withFallback('    retry: { attempts: 1, backoff_ms: 1, max_backoff_ms: 1 }'));
-    a.enqueue(respond.status(429, { error: { message: 'wait' } }, { 'retry-after': '1' }));
+    a.enqueue(respondOpenAi.status(429, { error: { message: 'wait' } }, { 'retry-after': '1' }));
     const started = Date.now();
     const res = await chat(gw);
     expect(res.headers.get('x-gateway-target')).toBe('a/m-a');
@@ -171,7 +171,7 @@ ${extra}`);
 
   it('moves on at once when Retry-After does not fit in the deadline', async () => {
     gw = await startGateway(withFallback('    retry: { attempts: 1 }\n    timeouts: { total_ms: 2000 }'));
-    a.enqueue(respond.status(429, { error: { message: 'wait' } }, { 'retry-after': '30' }));
+    a.enqueue(respondOpenAi.status(429, { error: { message: 'wait' } }, { 'retry-after': '30' }));
     const started = Date.now();
     const res = await chat(gw);
     expect(res.headers.get('x-gateway-target')).toBe('b/m-b');
@@ -181,7 +181,7 @@ ${extra}`);
 
   it('keeps the whole call, retries included, inside the deadline', async () => {
     gw = await startGateway(withFallback('    retry: { attempts: 5, backoff_ms: 100, max_backoff_ms: 200 }\n    timeouts: { total_ms: 1200 }'));
-    for (const upstream of [a, b, c]) upstream.enqueue(...Array.from({ length: 6 }, () => respond.delay(150, respond.status(503, { error: { message: 'busy' } }))));
+    for (const upstream of [a, b, c]) upstream.enqueue(...Array.from({ length: 6 }, () => respondOpenAi.delay(150, respondOpenAi.status(503, { error: { message: 'busy' } }))));
     const started = Date.now();
     const res = await chat(gw);
     const elapsed = Date.now() - started;
@@ -192,7 +192,7 @@ ${extra}`);
 
   it('a stream that fails before its first byte falls back like any call', async () => {
     gw = await startGateway(withFallback());
-    a.enqueue(respond.status(503, { error: { message: 'x' } }));
+    a.enqueue(respondOpenAi.status(503, { error: { message: 'x' } }));
     const res = await fetch(`${gw.url}/gateway/native/v1/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -206,7 +206,7 @@ ${extra}`);
 
   it('a stream that fails after its first byte ends with an in-band error and no [DONE]', async () => {
     gw = await startGateway(withFallback());
-    a.enqueue(respond.stream(['one', 'two', 'three'], { intervalMs: 100, resetAfter: 1 }));
+    a.enqueue(respondOpenAi.stream(['one', 'two', 'three'], { intervalMs: 100, resetAfter: 1 }));
     const res = await fetch(`${gw.url}/gateway/native/v1/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -222,7 +222,7 @@ ${extra}`);
 
   it('falls back on the native invocations route too', async () => {
     gw = await startGateway(withFallback());
-    a.enqueue(respond.status(503, { error: { message: 'x' } }));
+    a.enqueue(respondOpenAi.status(503, { error: { message: 'x' } }));
     const res = await postJson(`${gw.url}/gateway/ep/native/invocations`, { messages });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-gateway-target')).toBe('b/m-b');
@@ -230,12 +230,12 @@ ${extra}`);
 
   it('falls back on the passthrough routes too', async () => {
     gw = await startGateway(withFallback());
-    a.enqueue(respond.status(503, { error: { message: 'x' } }));
+    a.enqueue(respondOpenAi.status(503, { error: { message: 'x' } }));
     const res = await postJson(`${gw.url}/gateway/openai/v1/chat/completions`, { model: 'ep', messages });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-gateway-target')).toBe('b/m-b');
     // An Anthropic-format client on the same endpoint: translated, and it falls back the same way.
-    a.enqueue(respond.status(503, { error: { message: 'x' } }));
+    a.enqueue(respondOpenAi.status(503, { error: { message: 'x' } }));
     const anthropic = await postJson(`${gw.url}/gateway/anthropic/v1/messages`, { model: 'ep', max_tokens: 16, messages });
     expect(anthropic.status).toBe(200);
     expect(anthropic.body.type).toBe('message');
@@ -256,7 +256,7 @@ describe('circuit breaker', () => {
     fallbacks: [{ provider: b, model: m-b }]
     breaker: { failure_threshold: 3, cooldown_ms: 600 }
 `));
-    a.enqueue(...Array.from({ length: 3 }, () => respond.status(503, { error: { message: 'down' } })));
+    a.enqueue(...Array.from({ length: 3 }, () => respondOpenAi.status(503, { error: { message: 'down' } })));
     for (let i = 0; i < 3; i++) expect((await chat(gw)).headers.get('x-gateway-target')).toBe('b/m-b');
     expect(a.requests).toHaveLength(3);
 
@@ -283,7 +283,7 @@ describe('circuit breaker', () => {
     fallbacks: [{ provider: b, model: m-b }]
     breaker: { failure_threshold: 1, cooldown_ms: 400 }
 `));
-    a.enqueue(respond.status(503, { error: { message: 'down' } }), respond.status(503, { error: { message: 'still down' } }));
+    a.enqueue(respondOpenAi.status(503, { error: { message: 'down' } }), respondOpenAi.status(503, { error: { message: 'still down' } }));
     await chat(gw);
     await sleep(500);
     expect((await chat(gw)).headers.get('x-gateway-target')).toBe('b/m-b');
@@ -301,7 +301,7 @@ describe('circuit breaker', () => {
     model: m-a
     breaker: { enabled: true, failure_threshold: 1, cooldown_ms: 5000 }
 `));
-    a.enqueue(respond.status(503, { error: { message: 'down' } }));
+    a.enqueue(respondOpenAi.status(503, { error: { message: 'down' } }));
     expect((await chat(gw)).status).toBe(502);
     const res = await chat(gw);
     expect(res.status).toBe(503);
@@ -318,7 +318,7 @@ describe('circuit breaker', () => {
     model: m-a
     breaker: { enabled: true, failure_threshold: 1, cooldown_ms: 5000 }
 `));
-    a.enqueue(respond.status(400, { error: { message: 'bad' } }));
+    a.enqueue(respondOpenAi.status(400, { error: { message: 'bad' } }));
     expect((await chat(gw)).status).toBe(400);
     expect((await chat(gw)).status).toBe(200);
   });

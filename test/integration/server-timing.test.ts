@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { FakeOpenAiUpstream, respond, type Behaviour } from '../support/fake-openai-upstream';
+import { OpenAiFake, respondOpenAi, type OpenAiBehaviour } from '../fakes/openai-fake';
 import { postJson, startGateway, type TestGateway } from '../support/start-gateway';
 
 /**
@@ -15,11 +15,11 @@ const AT_LEAST = DELAY_MS - 15;
 const messages = [{ role: 'user', content: 'hi' }];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-let upstream: FakeOpenAiUpstream;
+let upstream: OpenAiFake;
 let gw: TestGateway;
 
 beforeAll(async () => {
-  upstream = await FakeOpenAiUpstream.start();
+  upstream = await OpenAiFake.start();
   gw = await startGateway(`
 providers:
   up: { type: openai, base_url: "${upstream.baseUrl}" }
@@ -57,7 +57,7 @@ async function timedChat(path: string, body: Record<string, unknown>): Promise<{
 }
 
 /** Sends the head at once and the JSON answer DELAY_MS later. */
-const headThenBody: Behaviour = async (req, res) => {
+const headThenBody: OpenAiBehaviour = async (req, res) => {
   res.writeHead(200, { 'content-type': 'application/json' });
   res.flushHeaders();
   await sleep(DELAY_MS);
@@ -72,7 +72,7 @@ const headThenBody: Behaviour = async (req, res) => {
 };
 
 /** Sends the head at once and the first chunk DELAY_MS later, like a model that is thinking. */
-const slowFirstChunk: Behaviour = async (_req, res) => {
+const slowFirstChunk: OpenAiBehaviour = async (_req, res) => {
   res.writeHead(200, { 'content-type': 'text/event-stream' });
   res.flushHeaders();
   await sleep(DELAY_MS);
@@ -84,7 +84,7 @@ const slowFirstChunk: Behaviour = async (_req, res) => {
 
 describe('Server-Timing', () => {
   it('counts a provider that is slow to answer as upstream time, not the gateway\'s', async () => {
-    upstream.enqueue(respond.delay(DELAY_MS, respond.chat()));
+    upstream.enqueue(respondOpenAi.delay(DELAY_MS, respondOpenAi.chat()));
     const { status, timing, elapsedMs } = await timedChat('/gateway/native/v1/chat/completions', { model: 'ep', messages });
     expect(status).toBe(200);
     expect(timing.upstream).toBeGreaterThanOrEqual(AT_LEAST);
@@ -111,7 +111,7 @@ describe('Server-Timing', () => {
   });
 
   it('times relayed passthrough calls up to the provider\'s head', async () => {
-    upstream.enqueue(respond.delay(DELAY_MS, respond.chat()));
+    upstream.enqueue(respondOpenAi.delay(DELAY_MS, respondOpenAi.chat()));
     const { status, timing } = await timedChat('/gateway/openai/v1/chat/completions', { model: 'ep', messages });
     expect(status).toBe(200);
     expect(timing.upstream).toBeGreaterThanOrEqual(AT_LEAST);
@@ -119,8 +119,8 @@ describe('Server-Timing', () => {
   });
 
   it('adds up every attempt and names the retry backoff apart', async () => {
-    upstream.enqueue(respond.delay(DELAY_MS, respond.status(429, { error: { message: 'wait' } }, { 'retry-after': '1' })));
-    upstream.enqueue(respond.delay(DELAY_MS, respond.chat()));
+    upstream.enqueue(respondOpenAi.delay(DELAY_MS, respondOpenAi.status(429, { error: { message: 'wait' } }, { 'retry-after': '1' })));
+    upstream.enqueue(respondOpenAi.delay(DELAY_MS, respondOpenAi.chat()));
     const { status, timing } = await timedChat('/gateway/native/v1/chat/completions', { model: 'retried', messages });
     expect(status).toBe(200);
     expect(upstream.requests).toHaveLength(2);
@@ -130,7 +130,7 @@ describe('Server-Timing', () => {
   });
 
   it('is on error answers that reached a provider, with the provider\'s time', async () => {
-    upstream.enqueue(respond.delay(DELAY_MS, respond.status(400, { error: { message: 'bad request', type: 'invalid_request_error' } })));
+    upstream.enqueue(respondOpenAi.delay(DELAY_MS, respondOpenAi.status(400, { error: { message: 'bad request', type: 'invalid_request_error' } })));
     const { status, timing } = await timedChat('/gateway/native/v1/chat/completions', { model: 'ep', messages });
     expect(status).toBe(400);
     expect(timing.upstream).toBeGreaterThanOrEqual(AT_LEAST);

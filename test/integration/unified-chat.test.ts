@@ -1,14 +1,14 @@
-import { FakeOpenAiUpstream, respond, USAGE } from '../support/fake-openai-upstream';
+import { OpenAiFake, respondOpenAi, OPENAI_USAGE } from '../fakes/openai-fake';
 import { postJson, readSseData, startGateway, type TestGateway } from '../support/start-gateway';
 
 const SERVER_KEY = 'sk-server-held-0123456789';
 
 describe('unified chat APIs over real HTTP against an OpenAI-compatible upstream', () => {
-  let upstream: FakeOpenAiUpstream;
+  let upstream: OpenAiFake;
   let gw: TestGateway;
 
   beforeAll(async () => {
-    upstream = await FakeOpenAiUpstream.start();
+    upstream = await OpenAiFake.start();
     gw = await startGateway(`
 providers:
   up: { type: openai, base_url: "${upstream.baseUrl}", api_key: "${SERVER_KEY}", organization: org-1 }
@@ -59,7 +59,7 @@ endpoints:
         model: 'gpt-4o-mini-2024-01-01',
         system_fingerprint: 'fp_test',
         choices: [{ index: 0, message: { role: 'assistant', content: 'reply to: ping', refusal: null }, logprobs: null, finish_reason: 'stop' }],
-        usage: USAGE,
+        usage: OPENAI_USAGE,
       });
     });
 
@@ -91,12 +91,12 @@ endpoints:
       const events = await readSseData(response);
       const usageChunk = JSON.parse(events[events.length - 2]);
       expect(usageChunk.choices).toEqual([]);
-      expect(usageChunk.usage).toEqual(USAGE);
+      expect(usageChunk.usage).toEqual(OPENAI_USAGE);
     });
   });
 
   it('relays streamed tool-call argument deltas', async () => {
-    upstream.enqueue(respond.stream([], { toolCall: { name: 'get_weather', args: ['{"city":', '"Paris"}'] } }));
+    upstream.enqueue(respondOpenAi.stream([], { toolCall: { name: 'get_weather', args: ['{"city":', '"Paris"}'] } }));
     const response = await fetch(`${gw.url}/gateway/native/v1/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

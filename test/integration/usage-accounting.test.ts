@@ -1,6 +1,6 @@
 import { findProvider } from '@pydantic/genai-prices';
 import { Redis } from 'ioredis';
-import { FakeOpenAiUpstream, respond, USAGE } from '../support/fake-openai-upstream';
+import { OpenAiFake, respondOpenAi, OPENAI_USAGE } from '../fakes/openai-fake';
 import { startRedisServer, type RedisServerHandle } from '../support/redis-server';
 import { postJson, readSseData, startGateway, type TestGateway } from '../support/start-gateway';
 import { eventually } from '../support/eventually';
@@ -31,12 +31,12 @@ endpoints:
 `;
 }
 
-/** The cost of one upstream answer (USAGE), from the catalogue's prices: cached input is billed at the cache-read price. */
+/** The cost of one upstream answer (OPENAI_USAGE), from the catalogue's prices: cached input is billed at the cache-read price. */
 function costOfOneCall(): number {
   const model = findProvider({ providerId: 'openai' })!.models.find((m) => m.id === MODEL)!;
   const prices = model.prices as Record<string, number>;
-  const cached = USAGE.prompt_tokens_details.cached_tokens;
-  return ((USAGE.prompt_tokens - cached) * prices.input_mtok + cached * prices.cache_read_mtok + USAGE.completion_tokens * prices.output_mtok) / 1_000_000;
+  const cached = OPENAI_USAGE.prompt_tokens_details.cached_tokens;
+  return ((OPENAI_USAGE.prompt_tokens - cached) * prices.input_mtok + cached * prices.cache_read_mtok + OPENAI_USAGE.completion_tokens * prices.output_mtok) / 1_000_000;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -81,28 +81,28 @@ function usageLines(gw: TestGateway, requestId?: string): any[] {
     .map((entry) => entry.usage);
 }
 
-/** Six attempts on one endpoint: four answered with USAGE (two streamed), a 5xx and a 4xx. */
-async function sixMixedCalls(gwUrl: string, upstream: FakeOpenAiUpstream, endpoint: string): Promise<void> {
+/** Six attempts on one endpoint: four answered with OPENAI_USAGE (two streamed), a 5xx and a 4xx. */
+async function sixMixedCalls(gwUrl: string, upstream: OpenAiFake, endpoint: string): Promise<void> {
   expect((await chat(gwUrl, endpoint)).status).toBe(200);
   expect((await chat(gwUrl, endpoint)).status).toBe(200);
   await streamChat(gwUrl, endpoint);
   await streamChat(gwUrl, endpoint, { stream_options: { include_usage: true } });
-  upstream.enqueue(respond.status(500, { error: { message: 'upstream broke' } }));
+  upstream.enqueue(respondOpenAi.status(500, { error: { message: 'upstream broke' } }));
   expect((await chat(gwUrl, endpoint)).status).toBe(502);
-  upstream.enqueue(respond.status(400, { error: { message: 'bad request', type: 'invalid_request_error' } }));
+  upstream.enqueue(respondOpenAi.status(400, { error: { message: 'bad request', type: 'invalid_request_error' } }));
   expect((await chat(gwUrl, endpoint)).status).toBe(400);
 }
 
-/** The sums sixMixedCalls must produce: 4 x USAGE, 2 errors. */
+/** The sums sixMixedCalls must produce: 4 x OPENAI_USAGE, 2 errors. */
 function expectMixedCounters(row: Record<string, any>): void {
   expect(row).toMatchObject({
     requests: 6,
     errors: 2,
-    prompt_tokens: 4 * USAGE.prompt_tokens,
-    completion_tokens: 4 * USAGE.completion_tokens,
-    total_tokens: 4 * USAGE.total_tokens,
-    cached_tokens: 4 * USAGE.prompt_tokens_details.cached_tokens,
-    reasoning_tokens: 4 * USAGE.completion_tokens_details.reasoning_tokens,
+    prompt_tokens: 4 * OPENAI_USAGE.prompt_tokens,
+    completion_tokens: 4 * OPENAI_USAGE.completion_tokens,
+    total_tokens: 4 * OPENAI_USAGE.total_tokens,
+    cached_tokens: 4 * OPENAI_USAGE.prompt_tokens_details.cached_tokens,
+    reasoning_tokens: 4 * OPENAI_USAGE.completion_tokens_details.reasoning_tokens,
     unpriced_requests: 0,
   });
   expect(row.cost_usd).toBeGreaterThan(0);
@@ -113,10 +113,10 @@ function expectMixedCounters(row: Record<string, any>): void {
 }
 
 describe('usage accounting', () => {
-  let upstream: FakeOpenAiUpstream;
+  let upstream: OpenAiFake;
 
   beforeAll(async () => {
-    upstream = await FakeOpenAiUpstream.start();
+    upstream = await OpenAiFake.start();
   });
   afterAll(async () => {
     await upstream.close();
@@ -158,10 +158,10 @@ describe('usage accounting', () => {
       expect(row).toMatchObject({
         requests: 1,
         errors: 0,
-        prompt_tokens: USAGE.prompt_tokens,
-        completion_tokens: USAGE.completion_tokens,
-        cached_tokens: USAGE.prompt_tokens_details.cached_tokens,
-        reasoning_tokens: USAGE.completion_tokens_details.reasoning_tokens,
+        prompt_tokens: OPENAI_USAGE.prompt_tokens,
+        completion_tokens: OPENAI_USAGE.completion_tokens,
+        cached_tokens: OPENAI_USAGE.prompt_tokens_details.cached_tokens,
+        reasoning_tokens: OPENAI_USAGE.completion_tokens_details.reasoning_tokens,
       });
       expect(row.cost_usd).toBeCloseTo(costOfOneCall(), 12);
     }, SLOW_TEST_MS);
@@ -172,7 +172,7 @@ describe('usage accounting', () => {
       const streamed = `usage-stream-${Date.now()}`;
       const mocked = `usage-mock-${Date.now()}`;
       expect((await chat(gw.url, 'logged', {}, { 'x-request-id': ok })).status).toBe(200);
-      upstream.enqueue(respond.status(503, { error: { message: 'overloaded' } }));
+      upstream.enqueue(respondOpenAi.status(503, { error: { message: 'overloaded' } }));
       expect((await chat(gw.url, 'logged', {}, { 'x-request-id': failed })).status).toBe(502);
       await streamChat(gw.url, 'logged', {}, { 'x-request-id': streamed });
       expect((await chat(gw.url, 'mock-chat', {}, { 'x-request-id': mocked })).status).toBe(200);
@@ -318,7 +318,7 @@ describe('usage accounting', () => {
         await eventually(async () => {
           const { body } = await getUsage(gw.url, 'endpoint=shared');
           expect(body.data).toHaveLength(1);
-          expect(body.data[0]).toMatchObject({ requests: 3, errors: 0, prompt_tokens: 3 * USAGE.prompt_tokens, cached_tokens: 3 * USAGE.prompt_tokens_details.cached_tokens });
+          expect(body.data[0]).toMatchObject({ requests: 3, errors: 0, prompt_tokens: 3 * OPENAI_USAGE.prompt_tokens, cached_tokens: 3 * OPENAI_USAGE.prompt_tokens_details.cached_tokens });
           expect(body.data[0].cost_usd).toBeCloseTo(3 * costOfOneCall(), 12);
         });
       }

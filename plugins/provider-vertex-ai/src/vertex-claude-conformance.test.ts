@@ -1,7 +1,7 @@
 import { startGateway, type TestGateway } from '../../../test/support/start-gateway';
 import { SCENARIOS, type Scenario } from '../../../test/conformance/conformance-types';
 import { scenarioChecks, type ScenarioRun } from '../../../test/conformance/scenario-checks';
-import type { VertexAiFake } from '../../../test/conformance/fakes/vertex-ai-fake';
+import type { VertexAiFake } from '../../../test/fakes/vertex-ai-fake';
 import { claudeProfile, SERVICE_ACCOUNT } from '../../../test/conformance/profiles/vertex-ai';
 
 /**

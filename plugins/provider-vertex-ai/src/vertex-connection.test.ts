@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { postJson, startGateway, type TestGateway } from '../../../test/support/start-gateway';
-import type { VertexAiFake } from '../../../test/conformance/fakes/vertex-ai-fake';
+import type { VertexAiFake } from '../../../test/fakes/vertex-ai-fake';
 import { profile, SERVICE_ACCOUNT, serviceAccountJson } from '../../../test/conformance/profiles/vertex-ai';
 import { vertexAiProvider } from './index';
 import { vertexOptionsSchema } from './vertex-facts';

@@ -1,5 +1,5 @@
 import type { ProviderProfile } from '../conformance-types';
-import { AnthropicFake } from '../fakes/anthropic-fake';
+import { AnthropicFake } from '../../fakes/anthropic-fake';
 
 const API_KEY = 'sk-ant-conformance-0123456789';
 

@@ -1,6 +1,5 @@
-import { splitTarget } from '../../support/recording-server';
 import type { ProviderProfile } from '../conformance-types';
-import { OpenAiFake } from '../fakes/openai-fake';
+import { OpenAiFake } from '../../fakes/openai-fake';
 
 const API_KEY = 'azure-conformance-key-0123456789';
 
@@ -13,9 +12,8 @@ export const profile: ProviderProfile = {
   startFake: () =>
     OpenAiFake.start({
       basePath: '',
-      chatPath: /^\/openai\/deployments\/gpt-4o-prod\/chat\/completions$/,
-      embeddingsPath: /^\/openai\/deployments\/embed-prod\/embeddings$/,
-      rules: (req) => (splitTarget(req.path).query['api-version'] ? undefined : 'Missing required query parameter: api-version'),
+      paths: { chat: /^\/openai\/deployments\/gpt-4o-prod\/chat\/completions$/, embeddings: /^\/openai\/deployments\/embed-prod\/embeddings$/ },
+      rules: (req) => (req.query['api-version'] ? undefined : 'Missing required query parameter: api-version'),
     }),
   connection: (fake) => ({ base_url: fake.baseUrl, api_key: API_KEY }),
   apiKey: API_KEY,

@@ -1,5 +1,6 @@
 import type { ProviderProfile } from '../conformance-types';
-import { BedrockFake, sigV4Problem } from '../fakes/bedrock-fake';
+import { BedrockFake } from '../../fakes/bedrock-fake';
+import { sigV4Problem } from '../../fakes/bedrock-credentials';
 
 /**
  * Temporary credentials (with a session token) in a region other than the default,

@@ -1,5 +1,5 @@
 import { bearerAuth, type ProviderProfile } from '../conformance-types';
-import { CohereFake } from '../fakes/cohere-fake';
+import { CohereFake } from '../../fakes/cohere-fake';
 
 const API_KEY = 'co-conformance-key-0123456789';
 

@@ -1,5 +1,5 @@
 import { bearerAuth, type ProviderProfile } from '../conformance-types';
-import { OpenAiFake } from '../fakes/openai-fake';
+import { OpenAiFake } from '../../fakes/openai-fake';
 
 const API_KEY = 'dapi-conformance-token-0123456789';
 
@@ -11,8 +11,7 @@ export const profile: ProviderProfile = {
   startFake: () =>
     OpenAiFake.start({
       basePath: '',
-      chatPath: /^\/serving-endpoints\/chat\/completions$/,
-      embeddingsPath: /^\/serving-endpoints\/embeddings$/,
+      paths: { chat: /^\/serving-endpoints\/chat\/completions$/, embeddings: /^\/serving-endpoints\/embeddings$/ },
       reasoning: 'reasoning-blocks',
     }),
   connection: (fake) => ({ base_url: fake.baseUrl, api_key: API_KEY }),

@@ -1,5 +1,5 @@
 import { bearerAuth, type ProviderProfile } from '../conformance-types';
-import { OpenAiFake } from '../fakes/openai-fake';
+import { OpenAiFake } from '../../fakes/openai-fake';
 
 const API_KEY = 'fw_conformance_key_0123456789';
 

@@ -1,5 +1,5 @@
 import type { ProviderProfile, SeenRequest } from '../conformance-types';
-import { GeminiFake } from '../fakes/gemini-fake';
+import { GeminiFake, sseStreamsOnly } from '../../fakes/gemini-fake';
 
 const API_KEY = 'AIza-conformance-key-0123456789';
 
@@ -16,7 +16,7 @@ export const profile: ProviderProfile = {
   model: 'gemini-2.5-flash',
   embeddingsModel: 'gemini-embedding-001',
   reportsCacheWrites: false,
-  startFake: () => GeminiFake.start({ authCheck: checkAuth }),
+  startFake: () => GeminiFake.start({ authCheck: checkAuth, rules: sseStreamsOnly }),
   connection: (fake) => ({ base_url: fake.baseUrl, api_key: API_KEY }),
   apiKey: API_KEY,
   checkAuth,

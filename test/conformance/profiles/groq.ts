@@ -1,10 +1,10 @@
 import { bearerAuth, type ProviderProfile } from '../conformance-types';
-import { OpenAiFake, type OpenAiSeen } from '../fakes/openai-fake';
+import { OpenAiFake, type OpenAiRequest } from '../../fakes/openai-fake';
 
 const API_KEY = 'gsk_conformance_key_0123456789';
 
 /** The fields Groq answers with a 400 (its OpenAI compatibility page). */
-function groqRules(req: OpenAiSeen): string | undefined {
+function groqRules(req: OpenAiRequest): string | undefined {
   const body = req.body ?? {};
   if (body.n !== undefined && body.n !== 1) return "'n' : number must be at most 1";
   for (const field of ['logprobs', 'logit_bias', 'top_logprobs']) if (body[field] !== undefined && body[field] !== false) return `'${field}' : property '${field}' is unsupported`;

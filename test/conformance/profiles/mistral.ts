@@ -1,13 +1,13 @@
 import { bearerAuth, type ProviderProfile } from '../conformance-types';
-import { OpenAiFake, type OpenAiSeen } from '../fakes/openai-fake';
+import { OpenAiFake, type OpenAiRequest } from '../../fakes/openai-fake';
 
 const API_KEY = 'mistral-conformance-key-0123456789';
 const TOOL_CALL_ID = /^[a-zA-Z0-9]{9}$/;
 
 /** Rules Mistral's API enforces that a missing dialect rewrite would break (its schema forbids extra fields). */
-function mistralRules(req: OpenAiSeen, kind: 'chat' | 'embeddings'): string | undefined {
+function mistralRules(req: OpenAiRequest): string | undefined {
   const body = req.body ?? {};
-  if (kind === 'embeddings') return body.dimensions !== undefined ? 'dimensions: Extra inputs are not permitted' : undefined;
+  if (req.kind === 'embeddings') return body.dimensions !== undefined ? 'dimensions: Extra inputs are not permitted' : undefined;
   for (const field of ['seed', 'stream_options', 'max_completion_tokens', 'user']) {
     if (body[field] !== undefined) return `${field}: Extra inputs are not permitted`;
   }

@@ -1,5 +1,5 @@
 import type { ProviderProfile } from '../conformance-types';
-import { OpenAiFake } from '../fakes/openai-fake';
+import { OpenAiFake } from '../../fakes/openai-fake';
 
 /** Never configured: a local Ollama takes no key. The runner still checks this text never reaches logs or clients. */
 const NO_KEY = 'ollama-has-no-key-configured';

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { ConformanceFake, ProviderProfile, SeenRequest } from '../conformance-types';
-import { VertexAiFake, type VertexSeen } from '../fakes/vertex-ai-fake';
+import { VertexAiFake, type VertexRequest } from '../../fakes/vertex-ai-fake';
 
 /**
  * Vertex AI with a service account the test makes: the gateway must sign a JWT with its
@@ -34,7 +34,7 @@ const startFake = () => VertexAiFake.start({ clientEmail: SERVICE_ACCOUNT.client
 /** The project comes from the key; only the location is configured. */
 const connection = (fake: ConformanceFake) => ({ base_url: fake.baseUrl, location: SERVICE_ACCOUNT.location, service_account_json: serviceAccountJson(fake as VertexAiFake) });
 
-const checkAuth = (seen: SeenRequest) => (seen as VertexSeen).authProblem;
+const checkAuth = (seen: SeenRequest) => (seen as VertexRequest).authProblem;
 
 export const profile: ProviderProfile = {
   type: 'vertex-ai',

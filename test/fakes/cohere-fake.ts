@@ -1,50 +1,47 @@
 import type http from 'node:http';
-import { json, RecordingServer, splitTarget, type BaseRecordedRequest } from '../../support/recording-server';
-import { FIXTURES, scenarioOf } from '../conformance-fixtures';
-import type { ConformanceFake, RequestView, SeenRequest, TurnView } from '../conformance-types';
+import { FIXTURES } from '../conformance/conformance-fixtures';
+import type { ConformanceFake, RequestView, TurnView } from '../conformance/conformance-types';
+import { FakeServer, json, sse, type FakeOptions, type RecordedRequest } from './fake-server';
+import { echoText, embeddingFor, halves, requestedScenario, scenarioError, textPieces, typedText } from './fake-scenarios';
+import { turnOf } from './openai-fake';
 
 /**
  * A local Cohere v2 API: `POST /v2/chat` (JSON, or SSE events when `stream` is true) and
  * `POST /v2/embed`. It refuses what v2 refuses and a translation could let through
  * (OpenAI field names such as `top_p` or `stop`, tool_choice values other than REQUIRED
- * and NONE, embed without input_type or embedding_types) with a 400 `{message}`, and
- * otherwise answers the scenario named in the last user text with the FIXTURES values in
- * v2's conventions: text content parts, a tool plan before tool calls, thinking parts,
- * billed units.
+ * and NONE, embed without input_type or embedding_types) with a 400 `{message}`.
+ * Unscripted, it answers a conformance scenario named in the last user turn with the
+ * FIXTURES values in v2's conventions (text content parts, a tool plan before tool
+ * calls, thinking parts, billed units), anything else with an echo.
  */
 
-export interface CohereSeen extends BaseRecordedRequest, Pick<SeenRequest, 'view'> {
-  pathname: string;
+export interface CohereRequest extends RecordedRequest {
+  view: RequestView;
 }
 
-export class CohereFake extends RecordingServer<CohereSeen> implements ConformanceFake {
-  private constructor() {
-    super({ fallback: answer });
+export class CohereFake extends FakeServer<CohereRequest> implements ConformanceFake {
+  private constructor(options: FakeOptions<CohereRequest>) {
+    super({ name: 'Cohere', script: options.script, answer });
   }
 
-  static start(): Promise<CohereFake> {
-    return new CohereFake().listen();
+  static start(options: FakeOptions<CohereRequest> = {}): Promise<CohereFake> {
+    return new CohereFake(options).listen();
   }
 
-  protected record(common: BaseRecordedRequest): CohereSeen {
-    return { ...common, pathname: splitTarget(common.path).pathname, view: viewOf(common.body) };
+  protected record(common: RecordedRequest): CohereRequest {
+    return { ...common, view: viewOf(common.body) };
   }
 }
 
 // ---------------------------------------------------------------- request view
 
-function textOf(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content.filter((p: any) => p?.type === 'text').map((p: any) => p.text).join('');
-}
-
 function viewOf(body: any): RequestView {
   const messages: any[] = Array.isArray(body?.messages) ? body.messages : [];
-  const system = messages.filter((m) => m.role === 'system').map((m) => textOf(m.content));
+  const system = messages.filter((m) => m.role === 'system').map((m) => typedText(m.content));
   const view: RequestView = {
     model: String(body?.model ?? ''),
     stream: body?.stream === true,
+    // v2 messages are OpenAI's in shape: content parts, tool_calls, tool_call_id.
     turns: messages.filter((m) => m.role !== 'system').map(turnOf),
     tools: (body?.tools ?? []).map((t: any) => t.function?.name),
   };
@@ -54,29 +51,12 @@ function viewOf(body: any): RequestView {
   return view;
 }
 
-function turnOf(message: any): TurnView {
-  const parts: any[] = Array.isArray(message.content) ? message.content : [];
-  const turn: TurnView = {
-    role: message.role,
-    text: textOf(message.content),
-    images: parts.filter((p) => p?.type === 'image_url' && isPngDataUrl(p.image_url?.url)).length,
-    toolCalls: (message.tool_calls ?? []).map((c: any) => ({ id: c.id, name: c.function?.name, arguments: JSON.parse(c.function?.arguments ?? 'null') })),
-  };
-  if (message.role === 'tool') turn.toolResultFor = message.tool_call_id;
-  return turn;
-}
-
-function isPngDataUrl(url: unknown): boolean {
-  const match = /^data:image\/png;base64,(.+)$/.exec(String(url ?? ''));
-  return !!match && Buffer.from(match[1], 'base64').subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-}
-
 // ---------------------------------------------------------------- v2's rules
 
 /** Fields OpenAI names differently or v2 does not have: their presence means a translation was skipped. */
 const FOREIGN_FIELDS = ['top_p', 'top_k', 'stop', 'n', 'user', 'stream_options', 'max_completion_tokens', 'reasoning_effort', 'parallel_tool_calls'];
 
-function ruleBroken(req: CohereSeen): string | undefined {
+function ruleBroken(req: CohereRequest): string | undefined {
   const body = req.body ?? {};
   if (typeof body.model !== 'string' || body.model === '') return 'model is required';
   if (req.pathname === '/v2/embed') {
@@ -94,9 +74,8 @@ function ruleBroken(req: CohereSeen): string | undefined {
   return undefined;
 }
 
-function scenarioProblem(scenario: string | undefined, req: CohereSeen): string | undefined {
-  const lastUser = [...req.view.turns].reverse().find((t) => t.role === 'user' && scenarioOf(t.text));
-  if (scenario === 'vision' && lastUser?.images !== 1) return 'the image did not arrive as an image_url PNG data URL';
+function scenarioProblem(scenario: string | undefined, req: CohereRequest, turn: TurnView | undefined): string | undefined {
+  if (scenario === 'vision' && turn?.images !== 1) return 'the image did not arrive as an image_url PNG data URL';
   if (scenario === 'json-schema' && req.body?.response_format?.type !== 'json_object') return 'response_format json_object is missing';
   if (scenario === 'reasoning' && req.body?.thinking?.type !== 'enabled') return 'thinking is not enabled';
   return undefined;
@@ -118,9 +97,11 @@ const USAGE = {
 const TOOL_PLAN = 'I will look up the weather.';
 const toolCall = (i: number) => ({ id: FIXTURES.toolCalls[i].id, type: 'function', function: { name: FIXTURES.tool.name, arguments: JSON.stringify(FIXTURES.toolCalls[i].arguments) } });
 
-function answerFor(scenario: string | undefined): Answer {
+function answerFor(scenario: string | undefined, view: RequestView): Answer {
   const text = (t: string): Answer => ({ content: [{ type: 'text', text: t }], finish: 'COMPLETE' });
   switch (scenario) {
+    case undefined:
+      return text(echoText(view));
     case 'tools':
     case 'stream-tools':
       return { content: [], toolPlan: TOOL_PLAN, toolCalls: [toolCall(0)], finish: 'TOOL_CALL' };
@@ -139,7 +120,7 @@ function cohereError(res: http.ServerResponse, status: number, message: string, 
   json(res, status, { id: 'fake-error-id', message }, headers);
 }
 
-function answer(req: CohereSeen, res: http.ServerResponse): void {
+function answer(req: CohereRequest, res: http.ServerResponse): void {
   if (req.method !== 'POST' || (req.pathname !== '/v2/chat' && req.pathname !== '/v2/embed')) return cohereError(res, 404, `Not found: ${req.pathname}`);
   const broken = ruleBroken(req);
   if (broken) return cohereError(res, 400, broken);
@@ -147,22 +128,18 @@ function answer(req: CohereSeen, res: http.ServerResponse): void {
     const texts: string[] = req.body.texts;
     return json(res, 200, {
       id: 'fake-embed-id',
-      embeddings: { float: texts.map((_t, i) => FIXTURES.embeddings.vectors[i] ?? [0]) },
+      embeddings: { float: texts.map(embeddingFor) },
       texts,
       meta: { api_version: { version: '2' }, billed_units: { input_tokens: texts.length * 2 } },
       response_type: 'embeddings_by_type',
     });
   }
-  const lastUser = [...req.view.turns].reverse().find((t) => t.role === 'user' && scenarioOf(t.text));
-  const scenario = scenarioOf(lastUser?.text ?? '');
-  const status = /^error-(\d{3})$/.exec(scenario ?? '')?.[1];
-  if (status) {
-    const headers: Record<string, string> = status === '429' ? { 'retry-after': String(FIXTURES.retryAfterSeconds) } : {};
-    return cohereError(res, Number(status), `${FIXTURES.errorMessage} ${status}`, headers);
-  }
-  const problem = scenarioProblem(scenario, req);
+  const { scenario, turn } = requestedScenario(req.view);
+  const failure = scenarioError(scenario);
+  if (failure) return cohereError(res, failure.status, failure.message, failure.headers);
+  const problem = scenarioProblem(scenario, req, turn);
   if (problem) return cohereError(res, 400, problem);
-  const result = answerFor(scenario);
+  const result = answerFor(scenario, req.view);
   if (!req.view.stream) {
     const message: Record<string, unknown> = { role: 'assistant', content: result.content };
     if (result.toolPlan) message.tool_plan = result.toolPlan;
@@ -175,20 +152,18 @@ function answer(req: CohereSeen, res: http.ServerResponse): void {
 /** v2's event stream: text in pieces of 6 characters, the tool plan, each tool call started then its arguments in two pieces. */
 function writeStream(res: http.ServerResponse, result: Answer): void {
   res.writeHead(200, { 'content-type': 'text/event-stream' });
-  const send = (data: { type: string } & Record<string, unknown>) => res.write(`event: ${data.type}\ndata: ${JSON.stringify(data)}\n\n`);
+  const send = (data: { type: string } & Record<string, unknown>) => res.write(sse(data, data.type));
   send({ type: 'message-start', id: 'fake-stream-id', delta: { message: { role: 'assistant', content: [], tool_plan: '', tool_calls: [], citations: [] } } });
   result.content.forEach((part, index) => {
     const kind = part.type as 'text' | 'thinking';
     send({ type: 'content-start', index, delta: { message: { content: { type: kind, [kind]: '' } } } });
-    for (const piece of String(part[kind]).match(/.{1,6}/gs) ?? []) send({ type: 'content-delta', index, delta: { message: { content: { [kind]: piece } } } });
+    for (const piece of textPieces(String(part[kind]))) send({ type: 'content-delta', index, delta: { message: { content: { [kind]: piece } } } });
     send({ type: 'content-end', index });
   });
   if (result.toolPlan) send({ type: 'tool-plan-delta', delta: { message: { tool_plan: result.toolPlan } } });
   (result.toolCalls ?? []).forEach((call, index) => {
     send({ type: 'tool-call-start', index, delta: { message: { tool_calls: { ...call, function: { name: call.function.name, arguments: '' } } } } });
-    const args: string = call.function.arguments;
-    const cut = Math.ceil(args.length / 2);
-    for (const piece of [args.slice(0, cut), args.slice(cut)]) send({ type: 'tool-call-delta', index, delta: { message: { tool_calls: { function: { arguments: piece } } } } });
+    for (const piece of halves(call.function.arguments)) send({ type: 'tool-call-delta', index, delta: { message: { tool_calls: { function: { arguments: piece } } } } });
     send({ type: 'tool-call-end', index });
   });
   send({ type: 'message-end', delta: { finish_reason: result.finish, usage: USAGE } });

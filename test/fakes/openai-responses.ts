@@ -1,10 +1,7 @@
-import type { Behaviour } from './fake-openai-upstream';
-import { json } from './recording-server';
+import { json, nextPiece, sse, type StreamFaults } from './fake-server';
+import type { OpenAiBehaviour, OpenAiRequest } from './openai-fake';
 
-/**
- * Behaviours that teach FakeOpenAiUpstream the Responses API (`POST /v1/responses`).
- * Its default behaviour only knows chat and embeddings, so tests `enqueue` these.
- */
+/** The Responses API (`POST {basePath}/responses`) of the OpenAI fake: its ready-made behaviours. */
 
 export const RESPONSES_USAGE = {
   input_tokens: 14,
@@ -38,19 +35,13 @@ export interface ResponsesOptions {
   usage?: Record<string, unknown>;
 }
 
-export interface ResponsesStreamOptions {
-  intervalMs?: number;
-  /** Destroy the socket once this many text pieces went out (a dropped upstream). */
-  resetAfter?: number;
-  /** Stop writing, without ending, once this many text pieces went out (a stalled upstream). */
-  hangAfter?: number;
+export interface ResponsesStreamOptions extends Omit<StreamFaults, 'errorAfter'> {
   /** A function_call item after the message, its arguments streamed as these fragments. */
   functionCall?: { name: string; args: string[]; callId?: string };
 }
 
 const MESSAGE_ID = 'msg_fake_1';
 const FUNCTION_CALL_ID = 'fc_fake_1';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function messageItem(text: string, status: 'in_progress' | 'completed') {
   const content = status === 'completed' ? [{ type: 'output_text', text, annotations: [] }] : [];
@@ -62,7 +53,7 @@ function functionCallItem(call: ResponsesFunctionCall, status: 'in_progress' | '
 }
 
 /** The response object; the same envelope goes out in progress (no output, no usage) and completed. */
-function responseObject(req: { body?: any }, id: string, status: string, output: unknown[], usage: unknown) {
+function responseObject(req: OpenAiRequest, id: string, status: string, output: unknown[], usage: unknown) {
   return {
     id,
     object: 'response',
@@ -71,7 +62,7 @@ function responseObject(req: { body?: any }, id: string, status: string, output:
     error: null,
     incomplete_details: null,
     instructions: req.body?.instructions ?? null,
-    // Like the chat fake, the upstream answers with a dated snapshot of the requested model.
+    // Like chat completions, the upstream answers with a dated snapshot of the requested model.
     model: `${req.body?.model}-2024-01-01`,
     output,
     parallel_tool_calls: true,
@@ -86,9 +77,9 @@ function responseObject(req: { body?: any }, id: string, status: string, output:
   };
 }
 
-/** Ready-made behaviours for `POST /v1/responses`. */
+/** Ready-made behaviours for `POST /responses`; errors use `respondOpenAi.error`. */
 export const respondResponses = {
-  response: (options: ResponsesOptions = {}): Behaviour => (req, res) => {
+  response: (options: ResponsesOptions = {}): OpenAiBehaviour => (req, res) => {
     const output: unknown[] = [];
     const text = options.text === undefined ? `reply to: ${lastResponsesUserText(req.body)}` : options.text;
     if (text !== null) output.push(messageItem(text, 'completed'));
@@ -97,11 +88,10 @@ export const respondResponses = {
   },
 
   /** Server-sent events, each with an `event:` line and a data JSON carrying `type` and `sequence_number`. */
-  stream: (pieces: string[], options: ResponsesStreamOptions = {}): Behaviour => async (req, res) => {
+  stream: (pieces: string[], options: ResponsesStreamOptions = {}): OpenAiBehaviour => async (req, res) => {
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
     let sequence = 0;
-    const send = (type: string, fields: Record<string, unknown>) =>
-      res.write(`event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: sequence++, ...fields })}\n\n`);
+    const send = (type: string, fields: Record<string, unknown>) => res.write(sse({ type, sequence_number: sequence++, ...fields }, type));
     const id = 'resp_fake_stream';
     const pending = responseObject(req, id, 'in_progress', [], null);
     send('response.created', { response: pending });
@@ -112,14 +102,9 @@ export const respondResponses = {
       const at = { item_id: MESSAGE_ID, output_index, content_index: 0 };
       send('response.output_item.added', { output_index, item: messageItem('', 'in_progress') });
       send('response.content_part.added', { ...at, part: { type: 'output_text', text: '', annotations: [] } });
-      let sent = 0;
-      for (const delta of pieces) {
-        if (options.intervalMs) await sleep(options.intervalMs);
-        if (res.destroyed) return;
-        if (options.resetAfter === sent) return void res.socket?.destroy();
-        if (options.hangAfter === sent) return;
+      for (const [sent, delta] of pieces.entries()) {
+        if ((await nextPiece(res, sent, options)) !== 'send') return;
         send('response.output_text.delta', { ...at, delta, logprobs: [] });
-        sent++;
       }
       const text = pieces.join('');
       send('response.output_text.done', { ...at, text, logprobs: [] });
@@ -142,8 +127,4 @@ export const respondResponses = {
     send('response.completed', { response: responseObject(req, id, 'completed', output, RESPONSES_USAGE) });
     res.end();
   },
-
-  /** OpenAI's error envelope, e.g. `error(400, 'invalid_request_error', 'bad input', 'invalid_value')`. */
-  error: (status: number, type: string, message: string, code: string | null = null, headers: Record<string, string> = {}): Behaviour => (_req, res) =>
-    json(res, status, { error: { message, type, param: null, code } }, headers),
 };
