@@ -24,6 +24,7 @@ const procs = require('./child-procs');
 const arms = require('./arms');
 const { runBurst, sendOnce } = require('./load-runner');
 const report = require('./report');
+const { computeRatios } = require('./bench-ratios');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const SETTLE_MS = 100; // lets GC and socket teardown of one burst finish before the next
@@ -169,7 +170,8 @@ async function main() {
   const names = ready.map((a) => a.name);
   const medians = report.summarizeArms(names, rounds);
   const deltas = report.computeDeltas(names, rounds);
-  console.log(report.renderText({ config, medians, deltas, peakRss, failed, notes }));
+  const ratios = computeRatios({ medians, deltas, armNames: names, concurrency: config.concurrency });
+  console.log(report.renderText({ config, medians, deltas, ratios, peakRss, failed, notes }));
 
   const file = report.writeJson(ROOT, {
     startedAt,
@@ -182,6 +184,7 @@ async function main() {
     rounds,
     medians,
     deltas,
+    ratios,
     peakRssMiB: peakRss,
   });
   console.log(`\nfull results: ${path.relative(process.cwd(), file)}`);
