@@ -23,7 +23,17 @@ const added = {
   gateway: { c1_p50_ms: 0.22, c1_p99_ms: 1.2, ttft_p50_ms: 0.5, ttft_p99_ms: 1.6 },
 };
 
-const byId = (ratios: Array<{ id: string }>) => Object.fromEntries(ratios.map((r) => [r.id, r]));
+interface Ratio {
+  id: string;
+  label: string;
+  value: number | null;
+  numerator: number | null;
+  denominator: number | null;
+  target: { op: string; value: number } | null;
+  status: string;
+}
+
+const byId = (ratios: Ratio[]): Record<string, Ratio> => Object.fromEntries(ratios.map((r) => [r.id, r]));
 
 describe('computeRatios', () => {
   const ratios = byId(computeRatios({ medians, deltas: deltasOf(added), armNames: ['direct', 'pipe', 'gateway'], concurrency: 64 }));
@@ -81,7 +91,7 @@ describe('computeRatios', () => {
 
   it('needs the direct arm for added latency and both arms for any ratio', () => {
     const noDirect = computeRatios({ medians, deltas: {}, armNames: ['pipe', 'gateway'], concurrency: 8 });
-    expect(noDirect.map((r: { id: string }) => r.id)).toEqual(['rps_cN', 'cpu_cN']);
+    expect(noDirect.map((r: Ratio) => r.id)).toEqual(['rps_cN', 'cpu_cN']);
     expect(noDirect[0].label).toBe('req/s c8');
     expect(computeRatios({ medians, deltas: deltasOf(added), armNames: ['direct', 'gateway'], concurrency: 64 })).toEqual([]);
   });
