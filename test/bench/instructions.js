@@ -23,8 +23,8 @@ const { runBurst } = require('./load-runner');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const ARMS = ['direct', 'pipe', 'floor', 'gateway'];
-// Measured: with 1,500 warm-up requests TurboFan was still compiling in the counted window
-// (a third of all instructions); after 12,000 the count is steady.
+// With fewer warm-up requests TurboFan was still compiling in the counted window
+// (docs/performance.md); after 12,000 the count is steady.
 const DEFAULTS = { arms: ARMS, warm: 12_000, requests: 1_000 };
 
 function parseArgs(argv) {

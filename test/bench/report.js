@@ -8,6 +8,7 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { renderRatios } = require('./bench-ratios');
 
 /** Metric name -> how to read it out of one arm's results in one round. */
 const METRICS = {
@@ -91,7 +92,7 @@ function table(header, rows) {
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
-function renderText({ config, medians, deltas, peakRss, failed, notes }) {
+function renderText({ config, medians, deltas, ratios, peakRss, failed, notes }) {
   const n = config.concurrency;
   const out = [];
   out.push(
@@ -131,6 +132,8 @@ function renderText({ config, medians, deltas, peakRss, failed, notes }) {
   out.push('');
   for (const f of failed) out.push(`${f.skipped ? 'skipped' : 'FAILED'} arm ${f.name}: ${f.error}`);
   for (const note of notes) out.push(`note: ${note}`);
+  // The verdict comes last, where a reader of the run looks first.
+  if (ratios?.length) out.push('', 'Ratios in this run (added = minus the direct arm; targets in docs/performance.md):', renderRatios(ratios));
   return out.join('\n');
 }
 

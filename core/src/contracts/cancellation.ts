@@ -4,9 +4,8 @@ type Listener = () => void;
  * Why a call or an attempt stops early (the client left, the total timeout fired).
  *
  * Not an AbortController, because of what Node 20 does with AbortSignal listeners:
- * measured on Node 20.20, each `addEventListener` on an AbortSignal costs ~9 µs, and
- * the signal and everything its listeners reach then survive young-generation
- * collections. With two listeners per call (the attempt's and undici's), every call's
+ * each `addEventListener` on an AbortSignal is slow, and the signal and everything its
+ * listeners reach then survive young-generation collections (docs/performance.md). With two listeners per call (the attempt's and undici's), every call's
  * objects were promoted to the old generation. Not an EventEmitter either: two are
  * made per call, and an emitter's set-up costs more than this list.
  *

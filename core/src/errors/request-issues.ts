@@ -14,9 +14,9 @@ type Issue = z.core.$ZodIssue;
  * `at` is where `body` sits in the request, for parts parsed one at a time (`input[2]`).
  */
 export function parseRequest<T extends z.ZodType>(schema: T, body: unknown, at = ''): z.output<T> {
-  // Parse options cost ~3x on every call (zod 4.6: 1.2 vs 3.0-3.8 µs for a small chat
-  // body), so the offending input, which only the error message needs, is asked for by a
-  // second parse of a body already known to be bad.
+  // Parse options make every parse several times slower (docs/performance.md), so the
+  // offending input, which only the error message needs, is asked for by a second parse
+  // of a body already known to be bad.
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const detailed = schema.safeParse(body, { reportInput: true });

@@ -17,13 +17,12 @@ export function receivedAt(req: IncomingMessage): number | undefined {
  * with the prototypes Express gives every req and res (`app.request` /
  * `app.response`), so Express 5's per-request Object.setPrototypeOf is a no-op.
  * Without this, the prototype swap left request objects alive across
- * young-generation collections: measured on this project's machines, scavenges
- * went from ~3.5 ms to ~0.36 ms, and they were the gateway's p99 tail.
+ * young-generation collections, which made scavenges far longer (docs/performance.md).
  *
  * They are classes that extend Node's, rather than functions that call Node's
  * constructors on `this`, so V8 sizes each instance for Node's ~50 fields up
  * front: built the other way, the fields outgrew the object and were moved to
- * ever larger backing stores, 3 KB of garbage per request (heap sampling).
+ * ever larger backing stores, garbage on every request.
  * Express's prototypes are put behind the classes' own, which then take their
  * place on the app.
  */

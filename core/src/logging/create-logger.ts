@@ -25,10 +25,9 @@ function stdoutStream(): TurnBatchedStream {
  * one write per event-loop turn (TurnBatchedStream). pino's default stdout
  * destination is asynchronous: it hands every write to the libuv thread pool, which
  * for the one usage line per request meant waking a pool thread and then the event
- * loop again: 3.6-4.2 context switches per request at concurrency 1 against 2.0 (the
- * gateway's threads in /proc, 2-vCPU machine). A write of a few hundred bytes to a
- * pipe or file costs a few µs inline; a log reader that stops reading does stall the
- * gateway, as it would any process logging to it.
+ * loop again (docs/performance.md). A short write to a pipe or file is cheap inline; a
+ * log reader that stops reading does stall the gateway, as it would any process
+ * logging to it.
  */
 /**
  * `credentialHeaders`: the headers the loaded API styles' clients send keys in, redacted

@@ -6,9 +6,9 @@ export interface SyncWriter {
 /**
  * Collects the log lines written during one event-loop turn and hands them to
  * `target` in one write, in that turn's check phase (setImmediate). Under load one
- * turn answers many requests, each with a usage line: a write(2) per line was 4% of
- * the gateway's CPU at concurrency 64 (CPU profile). At concurrency 1 a turn has one
- * line, which goes out as before, a few µs later.
+ * turn answers many requests, each with a usage line, and a write(2) per line was a
+ * measurable share of the gateway's CPU (docs/performance.md). At concurrency 1 a turn
+ * has one line, which goes out as before, a moment later.
  */
 export class TurnBatchedStream {
   private pending = '';

@@ -42,9 +42,8 @@ const PROBE_TOKENS = 1_000_000;
  * rules, and a test holds the weights equal to it.
  *
  * Why: calcPrice matches the model name against the provider's whole list and runs a
- * general pricing engine on every call, 10-50 µs per call measured (Node 20.20), and
- * usage accounting prices every attempt. With the weights, pricing an attempt is a few
- * multiplications.
+ * general pricing engine on every call, and usage accounting prices every attempt
+ * (docs/performance.md). With the weights, pricing an attempt is a few multiplications.
  */
 export function priceShape(providerId: string, model: string): PriceShape {
   try {

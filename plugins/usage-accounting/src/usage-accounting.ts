@@ -25,8 +25,8 @@ export class UsageAccounting implements PipelinePlugin {
   ) {
     this.cost = new UsageCost(catalog);
     // A usage line holds the attempt record's scalars and its token counts, never a header map,
-    // so the logger's redact net has nothing to catch in it; it cost half of each line's
-    // ~10 µs (a selective clone of the record per line).
+    // so the logger's redact net, a selective clone of the record per line, would only add
+    // cost (docs/performance.md).
     this.usageLog = logger.child({}, { redact: { paths: [] } });
   }
 

@@ -1,0 +1,112 @@
+/** The bench's ratio lines: computed from one run's arm summaries, judged against the targets. */
+const { computeRatios, renderRatios } = require('./bench-ratios');
+
+type Medians = Record<string, Record<string, number | null>>;
+
+/** Deltas shaped as report.computeDeltas makes them, from per-arm added figures. */
+function deltasOf(added: Record<string, Record<string, number | null>>) {
+  return Object.fromEntries(
+    Object.entries(added).map(([arm, metrics]) => [
+      `${arm} - direct`,
+      Object.fromEntries(Object.entries(metrics).map(([metric, median]) => [metric, { median, perRound: [] }])),
+    ]),
+  );
+}
+
+const medians: Medians = {
+  direct: { cN_rps: 20000, cN_cpu_us_per_req: 36 },
+  pipe: { cN_rps: 10000, cN_cpu_us_per_req: 80 },
+  gateway: { cN_rps: 6500, cN_cpu_us_per_req: 100 },
+};
+const added = {
+  pipe: { c1_p50_ms: 0.2, c1_p99_ms: 0.6, ttft_p50_ms: 0.25, ttft_p99_ms: 0.8 },
+  gateway: { c1_p50_ms: 0.22, c1_p99_ms: 1.2, ttft_p50_ms: 0.5, ttft_p99_ms: 1.6 },
+};
+
+interface Ratio {
+  id: string;
+  label: string;
+  value: number | null;
+  numerator: number | null;
+  denominator: number | null;
+  target: { op: string; value: number } | null;
+  status: string;
+}
+
+const byId = (ratios: Ratio[]): Record<string, Ratio> => Object.fromEntries(ratios.map((r) => [r.id, r]));
+
+describe('computeRatios', () => {
+  const ratios = byId(computeRatios({ medians, deltas: deltasOf(added), armNames: ['direct', 'pipe', 'gateway'], concurrency: 64 }));
+
+  it('divides the gateway\'s added latency by the bare hop\'s and judges it against the target', () => {
+    expect(ratios.added_c1_p50.value).toBeCloseTo(1.1, 10);
+    expect(ratios.added_c1_p50.status).toBe('ok');
+    expect(ratios.added_c1_p99.value).toBeCloseTo(2.0, 10);
+    expect(ratios.added_c1_p99.status).toBe('miss');
+    expect(ratios.added_c1_p99).toMatchObject({ numerator: 1.2, denominator: 0.6, target: { op: '<=', value: 1.5 } });
+  });
+
+  it('judges req/s as at least, CPU per request as at most, and only reports time to first token', () => {
+    expect(ratios.rps_cN.value).toBeCloseTo(0.65, 10);
+    expect(ratios.rps_cN.status).toBe('miss');
+    expect(ratios.rps_cN.label).toBe('req/s c64');
+    expect(ratios.cpu_cN.value).toBeCloseTo(1.25, 10);
+    expect(ratios.cpu_cN.status).toBe('ok');
+    expect(ratios.added_ttft_p50).toMatchObject({ status: 'reported', target: null });
+    expect(ratios.added_ttft_p50.value).toBeCloseTo(2, 10);
+  });
+
+  it('leaves the Portkey lines out when Portkey did not run', () => {
+    expect(Object.keys(ratios).some((id) => id.startsWith('portkey'))).toBe(false);
+  });
+
+  it('compares with Portkey\'s added latency when it ran, and says n/a for a stream it could not make', () => {
+    const withPortkey = byId(
+      computeRatios({
+        medians: { ...medians, portkey: { cN_rps: 3000, cN_cpu_us_per_req: 300 } },
+        deltas: deltasOf({ ...added, portkey: { c1_p50_ms: 1.5, c1_p99_ms: 4, ttft_p50_ms: null, ttft_p99_ms: null } }),
+        armNames: ['direct', 'pipe', 'gateway', 'portkey'],
+        concurrency: 64,
+      }),
+    );
+    expect(withPortkey.portkey_added_c1_p50.value).toBeCloseTo(0.22 / 1.5, 10);
+    expect(withPortkey.portkey_added_c1_p50.status).toBe('ok');
+    expect(withPortkey.portkey_added_c1_p99.value).toBeCloseTo(0.3, 10);
+    expect(withPortkey.portkey_added_c1_p99.status).toBe('miss');
+  });
+
+  it('gives no ratio, status n/a, when the bare hop added nothing or a figure is missing', () => {
+    const noisy = byId(
+      computeRatios({
+        medians: { ...medians, gateway: { cN_rps: 6500, cN_cpu_us_per_req: null } },
+        deltas: deltasOf({ pipe: { ...added.pipe, c1_p99_ms: -0.01 }, gateway: added.gateway }),
+        armNames: ['direct', 'pipe', 'gateway'],
+        concurrency: 64,
+      }),
+    );
+    expect(noisy.added_c1_p99).toMatchObject({ value: null, status: 'n/a', denominator: -0.01 });
+    expect(noisy.cpu_cN).toMatchObject({ value: null, status: 'n/a' });
+    expect(noisy.added_c1_p50.status).toBe('ok');
+  });
+
+  it('needs the direct arm for added latency and both arms for any ratio', () => {
+    const noDirect = computeRatios({ medians, deltas: {}, armNames: ['pipe', 'gateway'], concurrency: 8 });
+    expect(noDirect.map((r: Ratio) => r.id)).toEqual(['rps_cN', 'cpu_cN']);
+    expect(noDirect[0].label).toBe('req/s c8');
+    expect(computeRatios({ medians, deltas: deltasOf(added), armNames: ['direct', 'gateway'], concurrency: 64 })).toEqual([]);
+  });
+});
+
+describe('renderRatios', () => {
+  it('writes one aligned line per ratio with the value, the target and the verdict', () => {
+    const lines = renderRatios(computeRatios({ medians, deltas: deltasOf(added), armNames: ['direct', 'pipe', 'gateway'], concurrency: 64 })).split('\n');
+    expect(lines).toHaveLength(6);
+    expect(lines[0]).toMatch(/^added latency c1 p50 +gateway\/pipe +1\.10× +target ≤ 1\.2× +ok$/);
+    expect(lines[1]).toMatch(/^added latency c1 p99 +gateway\/pipe +2\.00× +target ≤ 1\.5× +miss$/);
+    expect(lines[2]).toMatch(/^added ttft p50 +gateway\/pipe +2\.00× +no target +reported$/);
+    expect(lines[4]).toMatch(/^req\/s c64 +gateway\/pipe +0\.65× +target ≥ 0\.7× +miss$/);
+    // Columns line up: every verdict starts at the same place.
+    const verdictAt = lines.map((line: string) => line.search(/(ok|miss|reported|n\/a)$/));
+    expect(new Set(verdictAt).size).toBe(1);
+  });
+});
