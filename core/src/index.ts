@@ -8,6 +8,7 @@ export { Secret } from './secrets/secret';
 export { Cancellation } from './contracts/cancellation';
 export type { Endpoint, EndpointKind, EndpointTarget, RetryPolicy, Timeouts } from './contracts/endpoint';
 export type { EndpointSettingsDefinition } from './contracts/endpoint-settings';
+export type { CliCommand, CliCommandContext } from './contracts/cli-command';
 export { keyRequired, type AuthScheme, type ChatResult, type ConnectionSettings, type ProviderCapabilities, type ProviderConnection, type ProviderDefinition } from './contracts/provider-definition';
 export type { ApiStyleDefinition, RenderedError, RouteDefinition } from './contracts/api-style-definition';
 export type { PipelinePlugin } from './contracts/pipeline-plugin';

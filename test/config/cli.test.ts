@@ -216,6 +216,24 @@ describe('command line', () => {
     expect(run.code).toBe(0);
   });
 
+  it("runs a plugin's command, named in the config's plugins:, with its arguments and exit code", async () => {
+    fs.writeFileSync(
+      path.join(tmp, 'hello-plugin.js'),
+      `module.exports = { specVersion: 1, name: 'hello', kind: 'pipeline', register(api) {
+        api.registerCommand({ name: 'hello', summary: 'Says hello.', usage: 'model-gateway hello NAME...\\n',
+          async run(argv, ctx) { if (argv.length === 0) { ctx.stderr.write('error: a name is needed\\n'); return 2; } ctx.stdout.write('hello ' + argv.join(' ') + '\\n'); return 0; } });
+      } };\n`,
+    );
+    fs.writeFileSync(path.join(tmp, 'with-command.yaml'), 'plugins: [./hello-plugin.js]\n');
+    const env = { GATEWAY_CONFIG: path.join(tmp, 'with-command.yaml') };
+    expect(await runCli(['hello', 'a', 'b'], { env })).toMatchObject({ code: 0, stdout: 'hello a b\n' });
+    expect(await runCli(['hello'], { env })).toMatchObject({ code: 2, stderr: 'error: a name is needed\n' });
+    expect(await runCli(['hello', '--help'], { env })).toMatchObject({ code: 0, stdout: 'model-gateway hello NAME...\n' });
+    expect((await runCli(['help'], { env })).stdout).toContain('model-gateway hello ...\n      Says hello.');
+    // Without the config that loads it, the command does not exist.
+    expect((await runCli(['hello', 'a'])).code).toBe(2);
+  });
+
   it('schema prints the JSON Schema with the provider types', async () => {
     const run = await runCli(['schema']);
     expect(run.code).toBe(0);

@@ -8,7 +8,7 @@ import { configJsonSchema } from '../config/config-json-schema';
 import { renderConfigReference } from '../config/config-reference';
 import { loadConfigFile, loadConfigText } from '../config/load-config';
 import { Gateway } from '../gateway';
-import { PluginRegistry } from '../plugins/plugin-registry';
+import { CORE_COMMANDS, PluginRegistry } from '../plugins/plugin-registry';
 import { parseArgs, parsePort, type CliArgs } from './parse-args';
 
 const USAGE = `model-gateway: an LLM gateway
@@ -24,6 +24,8 @@ const USAGE = `model-gateway: an LLM gateway
 `;
 
 async function main(argv: string[]): Promise<number> {
+  const first = argv[0];
+  if (first !== undefined && !first.startsWith('-') && !CORE_COMMANDS.has(first)) return pluginCommand(first, argv.slice(1));
   let args: CliArgs;
   try {
     args = parseArgs(argv);
@@ -34,7 +36,7 @@ async function main(argv: string[]): Promise<number> {
   const file = args.config ?? process.env.GATEWAY_CONFIG ?? 'gateway.config.yaml';
   switch (args.command) {
     case 'help':
-      process.stdout.write(USAGE);
+      process.stdout.write(USAGE + pluginUsage(commandRegistry(file)));
       return 0;
     case 'check-config':
       return checkConfig(file);
@@ -43,6 +45,46 @@ async function main(argv: string[]): Promise<number> {
     case 'serve':
       return serve(file, args);
   }
+}
+
+/**
+ * The plugins' commands: those of the config's plugins when the config loads,
+ * else the built-ins' (a command may be run where no valid config is).
+ */
+function commandRegistry(file: string): PluginRegistry {
+  if (fs.existsSync(file)) {
+    const registry = new PluginRegistry(container.createChildContainer());
+    try {
+      loadConfigFile(file, { registry });
+      return registry;
+    } catch {
+      // Fall through: the built-in commands still work without a valid config.
+    }
+  }
+  const registry = new PluginRegistry(container.createChildContainer());
+  loadConfigText('{}', { registry });
+  return registry;
+}
+
+function pluginUsage(registry: PluginRegistry): string {
+  if (registry.commands.size === 0) return '';
+  const lines = [...registry.commands.values()].map((c) => `  model-gateway ${c.name} ...\n      ${c.summary}`);
+  return `\nCommands from plugins (model-gateway <command> --help for more):\n${lines.join('\n')}\n`;
+}
+
+async function pluginCommand(name: string, argv: string[]): Promise<number> {
+  const file = process.env.GATEWAY_CONFIG ?? 'gateway.config.yaml';
+  const registry = commandRegistry(file);
+  const command = registry.commands.get(name);
+  if (!command) {
+    process.stderr.write(`error: unknown command "${name}"\n\n${USAGE}${pluginUsage(registry)}`);
+    return 2;
+  }
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(command.usage);
+    return 0;
+  }
+  return command.run(argv, { env: process.env, cwd: process.cwd(), stdout: process.stdout, stderr: process.stderr, configFile: file });
 }
 
 function checkConfig(file: string): number {

@@ -14,7 +14,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   if (rest[0] && !rest[0].startsWith('-')) {
     const command = rest.shift() as string;
     if (command !== 'serve' && command !== 'check-config' && command !== 'schema' && command !== 'help') {
-      throw new Error(`unknown command "${command}" (expected serve, check-config, schema or help)`);
+      throw new Error(`unknown command "${command}" (expected serve, check-config, schema, help or a plugin's command)`);
     }
     args.command = command;
     if (command === 'check-config' && rest[0] && !rest[0].startsWith('-')) args.config = rest.shift();

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { DependencyContainer, InjectionToken } from 'tsyringe';
 import type { GatewayError } from '../errors/gateway-error';
 import type { ApiStyleDefinition } from './api-style-definition';
+import type { CliCommand } from './cli-command';
 import type { EndpointSettingsDefinition } from './endpoint-settings';
 import type { PipelinePlugin } from './pipeline-plugin';
 import type { ProviderDefinition } from './provider-definition';
@@ -40,6 +41,8 @@ export interface PluginApi {
   registerPipeline(plugin: PipelinePlugin | PipelinePluginClass): void;
   /** Adds a plugin-owned section to every endpoint's config (validated, documented, resolved at load). */
   registerEndpointSettings(definition: EndpointSettingsDefinition): void;
+  /** Adds a `model-gateway <name>` subcommand. */
+  registerCommand(command: CliCommand): void;
 }
 
 /** What the plugins registered, for plugins that list it (the provider catalogue). */
@@ -48,4 +51,5 @@ export interface PluginCatalog {
   readonly providers: ReadonlyMap<string, ProviderDefinition>;
   readonly apiStyles: ReadonlyMap<string, ApiStyleDefinition>;
   readonly endpointSettings: ReadonlyMap<string, EndpointSettingsDefinition>;
+  readonly commands: ReadonlyMap<string, CliCommand>;
 }

@@ -1,6 +1,7 @@
 import type { DependencyContainer } from 'tsyringe';
 import { z } from 'zod';
 import type { ApiStyleDefinition } from '../contracts/api-style-definition';
+import type { CliCommand } from '../contracts/cli-command';
 import type { EndpointSettingsDefinition } from '../contracts/endpoint-settings';
 import type { GatewayPlugin, PipelinePluginClass, PluginApi, PluginCatalog } from '../contracts/gateway-plugin';
 import type { PipelinePlugin } from '../contracts/pipeline-plugin';
@@ -18,12 +19,16 @@ export interface LoadedPlugin {
 /** The endpoint fields core itself defines; a plugin's section may not take one. */
 const CORE_ENDPOINT_FIELDS = new Set(['name', 'kind', 'provider', 'model', 'targets', 'fallbacks', 'retry', 'timeouts', 'timeout', 'settings', 'source']);
 
+/** The CLI's own commands (cli/main.ts); a plugin's command may not take one. */
+export const CORE_COMMANDS = new Set(['serve', 'check-config', 'schema', 'help']);
+
 /** Everything the plugins registered, held for the config schema, the router and the pipeline. */
 export class PluginRegistry implements PluginCatalog {
   readonly plugins: LoadedPlugin[] = [];
   readonly providers = new Map<string, ProviderDefinition>();
   readonly apiStyles = new Map<string, ApiStyleDefinition>();
   readonly endpointSettings = new Map<string, EndpointSettingsDefinition>();
+  readonly commands = new Map<string, CliCommand>();
   /** The `plugins:` entries of the config this registry was filled from (built-ins not included). */
   loadedSpecifiers: readonly string[] = [];
   /** How many plugins the built-in list installed (the rest came from `plugins:`). */
@@ -78,6 +83,12 @@ export class PluginRegistry implements PluginCatalog {
           throw new Error(`plugin "${pluginName}" registers endpoint field "${definition.field}", which is already taken`);
         }
         this.endpointSettings.set(definition.field, definition);
+      },
+      registerCommand: (command) => {
+        if (CORE_COMMANDS.has(command.name) || this.commands.has(command.name)) {
+          throw new Error(`plugin "${pluginName}" registers command "${command.name}", which is already taken`);
+        }
+        this.commands.set(command.name, command);
       },
     };
   }
