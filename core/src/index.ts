@@ -22,7 +22,7 @@ export type { CallInput, EndpointLookup, GatewayRuntime } from './contracts/gate
 export type { UpstreamRequest, UpstreamResponse } from './contracts/upstream-request';
 export type { PassthroughFormat, PassthroughTarget } from './contracts/passthrough-target';
 export type { RelayInput, ResponseFilter, TranslatedCall, UsageTap } from './contracts/relay-input';
-export type { StateStore } from './contracts/state-store';
+export type { StateStore, WindowState } from './contracts/state-store';
 
 // Core services and helpers.
 export { TOKENS } from './di/tokens';
@@ -51,7 +51,7 @@ export { writeJson } from './http/write-json';
 export { renderGatewayError } from './http/render-gateway-error';
 export { relayedOr } from './http/relayed-error';
 export { unknownPathRoutes } from './http/unknown-path-routes';
-export { retryAfterHeader } from './http/retry-after-header';
+export { errorHeaders } from './http/error-headers';
 export { jsonUsageTap, sseUsageTap } from './passthrough/usage-taps';
 export { endpointFromModel, relayBody } from './passthrough/relay-body';
 export { extensibleCopy } from './objects/extensible-copy';

@@ -239,6 +239,8 @@ export class Runtime implements GatewayRuntime {
       startedAt: attempt.startedAt,
       latencyMs: attempt.elapsedMs(),
       ttfbMs: attempt.ttfbMs,
+      // Present from the start (set later by pricing), so every record keeps one shape.
+      costUsd: undefined,
     };
     call.attempts.push(record);
     this.pipeline.attemptEnd(record, call);

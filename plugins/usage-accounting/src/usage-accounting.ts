@@ -32,6 +32,8 @@ export class UsageAccounting implements PipelinePlugin {
 
   onAttemptEnd(record: AttemptRecord): void {
     const cost = this.cost.compute(record.providerType, record.model, record.usage, new Date(record.startedAt));
+    // Budgets (rate-limits) read the price from the record: one pricing per attempt.
+    if (cost.priced) record.costUsd = cost.usd;
     if (this.usageLog.isLevelEnabled('info')) {
       // An undefined costNote is left out of the JSON line, like the record's own unset fields.
       this.usageLog.info({ usage: extensibleCopy(record, { costUsd: cost.usd, priced: cost.priced, costNote: cost.note }) }, 'usage');
