@@ -19,9 +19,10 @@ let encoder: Tiktoken | undefined;
 /** Built on first use: decoding the ranks takes a noticeable moment and most gateways never count tokens. */
 function encoding(): Tiktoken {
   if (!encoder) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const ranks = require('js-tiktoken/ranks/o200k_base') as { default: ConstructorParameters<typeof Tiktoken>[0] };
-    encoder = new Tiktoken(ranks.default);
+    type Ranks = ConstructorParameters<typeof Tiktoken>[0];
+    // The CommonJS build exports the ranks as the module itself; an ES-module interop wraps them in `default`.
+    const ranks = require('js-tiktoken/ranks/o200k_base') as Ranks & { default?: Ranks };
+    encoder = new Tiktoken(ranks.default ?? ranks);
   }
   return encoder;
 }
