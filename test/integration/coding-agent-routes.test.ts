@@ -89,7 +89,7 @@ endpoints:
   });
 
   it('lists every endpoint in OpenAI\'s shape on the passthrough route', async () => {
-    const list = await (await fetch(`${gw.url}/gateway/openai/v1/models`)).json();
+    const list = (await (await fetch(`${gw.url}/gateway/openai/v1/models`)).json()) as { object: string; data: Array<{ id: string }> };
     expect(list.object).toBe('list');
     expect(list.data.map((m: { id: string }) => m.id).sort()).toEqual(['claude', 'embed', 'gpt', 'gpt-thinker']);
     expect(list.data[0]).toEqual({ id: expect.any(String), object: 'model', created: expect.any(Number), owned_by: 'model-gateway' });

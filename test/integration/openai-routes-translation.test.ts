@@ -118,7 +118,7 @@ endpoints:
     const { data, response } = await client().responses.create({ model: 'mock-chat', input: 'Hi', tools: [{ type: 'web_search' }] }).withResponse();
     expect(data.output_text).toBe('Hi');
     expect(response.headers.get('x-gateway-dropped-tools')).toBe('web_search');
-    const error = await client().responses.create({ model: 'mock-chat', input: 'Hi', tools: [{ type: 'web_search' }], tool_choice: { type: 'web_search' } }).catch((e: unknown) => e);
+    const error = await client().responses.create({ model: 'mock-chat', input: 'Hi', tools: [{ type: 'web_search' }], tool_choice: { type: 'web_search' } } as never).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.BadRequestError);
     expect(error).toMatchObject({ param: 'tool_choice', code: 'unsupported_parameter' });
     expect((error as Error).message).toContain('web_search');

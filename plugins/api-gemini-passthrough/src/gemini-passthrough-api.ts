@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import {
   GatewayError, relayBody, relayedOr, sseData, unknownPathRoutes, writeJson,
-  type ApiStyleDefinition, type EndpointKind, type GatewayRuntime, type RouteDefinition, type TranslatedCall, type TranslatedChat,
+  type ApiStyleDefinition, type EndpointKind, type GatewayRuntime, type RouteDefinition, type LocalAnswer, type TranslatedCall, type TranslatedChat,
 } from '@model-gateway/core';
 import { fitReasoning, type CapabilitiesOf } from '@model-gateway/model-catalog';
 import { decodeBatchEmbedContentsRequest, decodeEmbedContentRequest, decodeGenerateContentRequest } from '@model-gateway/format-gemini';
@@ -89,7 +89,7 @@ async function relay(runtime: GatewayRuntime, req: Request, res: Response, apiVe
 }
 
 /** The call in canonical form, with the encoder that answers in the form the client asked for. */
-export function translate(method: string, body: unknown, sse: boolean, capabilitiesOf: CapabilitiesOf = NO_CATALOGUE): TranslatedCall {
+export function translate(method: string, body: unknown, sse: boolean, capabilitiesOf: CapabilitiesOf = NO_CATALOGUE): Exclude<TranslatedCall, LocalAnswer> {
   switch (method) {
     case 'embedContent':
       return { kind: 'embeddings', request: decodeEmbedContentRequest(body), output: embedContentOutput };

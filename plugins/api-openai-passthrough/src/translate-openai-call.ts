@@ -1,4 +1,4 @@
-import type { TranslatedCall, TranslatedChat } from '@model-gateway/core';
+import type { LocalAnswer, TranslatedCall, TranslatedChat } from '@model-gateway/core';
 import { decodeChatRequest, decodeEmbeddingsRequest, openAiChatOutput, openAiEmbeddingsOutput } from '@model-gateway/format-openai';
 import { decodeResponsesRequest, DROPPED_TOOLS_HEADER, responsesChatOutput } from '@model-gateway/format-openai-responses';
 import { fitReasoning, type CapabilitiesOf } from '@model-gateway/model-catalog';
@@ -12,7 +12,7 @@ import { fitReasoning, type CapabilitiesOf } from '@model-gateway/model-catalog'
  */
 export type OpenAiOperation = 'chat/completions' | 'embeddings' | 'responses';
 
-export function translateOpenAiCall(operation: OpenAiOperation, body: Record<string, unknown>, capabilitiesOf: CapabilitiesOf): TranslatedCall {
+export function translateOpenAiCall(operation: OpenAiOperation, body: Record<string, unknown>, capabilitiesOf: CapabilitiesOf): Exclude<TranslatedCall, LocalAnswer> {
   switch (operation) {
     case 'chat/completions':
       return withReasoningFit({ kind: 'chat', request: decodeChatRequest(body, { requireModel: true }).request, output: openAiChatOutput }, capabilitiesOf, 'reasoning_effort');
