@@ -18,6 +18,11 @@ export async function exampleFile(name: 'claude-code.env' | 'codex-config.toml')
   return readFile(path.join(EXAMPLES, name), 'utf8');
 }
 
+/** The README, whose "Coding agents" section shows the example files. */
+export function readme(): Promise<string> {
+  return readFile(path.join(__dirname, '../../README.md'), 'utf8');
+}
+
 /** The example's text for one gateway and endpoint. */
 export function fill(text: string, gatewayUrl: string, endpoint: string): string {
   return text.split(EXAMPLE_BASE).join(gatewayUrl).split(EXAMPLE_ENDPOINT).join(endpoint);

@@ -3,7 +3,7 @@ import { GeminiFake } from '../fakes/gemini-fake';
 import { OpenAiFake, respondOpenAi, type OpenAiRequest } from '../fakes/openai-fake';
 import { AGENT_CLIS_SETUP_TIMEOUT_MS, ensureAgentClis, type AgentClis } from '../support/agent-clis';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
-import { describeRun, exampleFile, fill, parseEnvFile, runCli, scratch, writeIn, type CliRun } from './agent-setup';
+import { describeRun, exampleFile, fill, parseEnvFile, readme, runCli, scratch, writeIn, type CliRun } from './agent-setup';
 
 /**
  * Claude Code 2.1.197, installed from npm and run as a user would (`claude -p ... --output-format
@@ -97,7 +97,9 @@ const promptCall = <T extends { body: any }>(requests: T[]) => requests.filter((
 
 describe('Claude Code through the gateway', () => {
   it('takes the README environment verbatim from the example file', async () => {
-    const env = parseEnvFile(await exampleFile('claude-code.env'));
+    const text = await exampleFile('claude-code.env');
+    expect(await readme()).toContain(`\`\`\`sh\n${text}\`\`\``);
+    const env = parseEnvFile(text);
     expect(env).toMatchObject({ ANTHROPIC_BASE_URL: 'http://127.0.0.1:8080/gateway/anthropic', ANTHROPIC_MODEL: 'my-endpoint', DISABLE_TELEMETRY: '1' });
   });
 

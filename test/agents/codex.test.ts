@@ -3,7 +3,7 @@ import { GeminiFake } from '../fakes/gemini-fake';
 import { OpenAiFake } from '../fakes/openai-fake';
 import { AGENT_CLIS_SETUP_TIMEOUT_MS, ensureAgentClis, type AgentClis } from '../support/agent-clis';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
-import { describeRun, exampleFile, fill, runCli, scratch, writeIn, type CliRun } from './agent-setup';
+import { describeRun, exampleFile, fill, readme, runCli, scratch, writeIn, type CliRun } from './agent-setup';
 
 /**
  * Codex CLI 0.169.0, installed from npm and run as a user would (`codex exec`, default
@@ -94,6 +94,7 @@ function expectReply(run: CliRun, reply: string): void {
 describe('Codex through the gateway', () => {
   it('takes the README config.toml verbatim from the example file', async () => {
     const config = await exampleFile('codex-config.toml');
+    expect(await readme()).toContain(`\`\`\`toml\n${config}\`\`\``);
     expect(config).toContain('base_url = "http://127.0.0.1:8080/gateway/openai/v1"');
     expect(config).toContain('wire_api = "responses"');
   });
