@@ -15,6 +15,8 @@ import { describeRun, exampleFile, fill, parseEnvFile, readme, runCli, scratch, 
 
 const KEYS = { anthropic: 'sk-ant-gateway-held', openai: 'sk-openai-gateway-held', gemini: 'AIza-gateway-held' };
 const RUN_TIMEOUT_MS = 90_000;
+// A run is bounded by RUN_TIMEOUT_MS (and then printed); the test waits a little longer for it.
+jest.setTimeout(RUN_TIMEOUT_MS + 15_000);
 const REPLY = 'Hello from upstream';
 const MARKER = 'marker-7f3a9c';
 
