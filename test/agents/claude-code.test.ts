@@ -73,11 +73,11 @@ beforeEach(() => {
 });
 
 /** `claude -p` with the README's environment for `endpoint`, a fresh HOME each run. */
-async function claude(endpoint: string, prompt: string): Promise<{ run: CliRun; result: { result?: string; is_error?: boolean } }> {
+async function claude(endpoint: string, prompt: string, flags: string[] = []): Promise<{ run: CliRun; result: { result?: string; is_error?: boolean } }> {
   const env = parseEnvFile(fill(await exampleFile('claude-code.env'), gateway.url, endpoint));
   const home = await scratch('claude-home');
   try {
-    const run = await runCli(clis.claude, ['-p', prompt, '--output-format', 'json'], { cwd: `${work.dir}/project`, env: { ...env, HOME: home.dir }, timeoutMs: RUN_TIMEOUT_MS });
+    const run = await runCli(clis.claude, [...flags, '-p', prompt, '--output-format', 'json'], { cwd: `${work.dir}/project`, env: { ...env, HOME: home.dir }, timeoutMs: RUN_TIMEOUT_MS });
     let result = {};
     try {
       result = JSON.parse(run.stdout.trim().split('\n').pop() ?? '');
@@ -145,6 +145,13 @@ describe('Claude Code through the gateway', () => {
     expect(call.body.systemInstruction.parts.length).toBeGreaterThan(1);
     expect((call.body.contents as Array<{ role: string }>).every((c) => c.role === 'user' || c.role === 'model')).toBe(true);
     expect(call.headers['x-goog-api-key']).toBe(KEYS.gemini);
+  });
+
+  it('completes in --bare mode on a translated endpoint (context_management left out rather than refused)', async () => {
+    const { run, result } = await claude('cc-gemini', 'Say hello.', ['--bare']);
+    expectReply(run, result, REPLY);
+    const call = gemini.requests.filter((r) => r.body?.contents).pop() as (typeof gemini.requests)[number];
+    expect(call.body).not.toHaveProperty('context_management');
   });
 
   it('runs a tool the model asked for on a translated endpoint and sends its result back', async () => {
