@@ -21,7 +21,7 @@ export type { ChatOutput, EmbeddingsOutput } from './contracts/call-outputs';
 export type { CallInput, EndpointLookup, GatewayRuntime } from './contracts/gateway-runtime';
 export type { UpstreamRequest, UpstreamResponse } from './contracts/upstream-request';
 export type { PassthroughFormat, PassthroughTarget } from './contracts/passthrough-target';
-export type { RelayInput, ResponseFilter, TranslatedCall, UsageTap } from './contracts/relay-input';
+export type { LocalAnswer, RelayInput, ResponseFilter, TargetedChatRequest, TranslatedCall, TranslatedChat, TranslationHeaders, UsageTap } from './contracts/relay-input';
 export type { StateStore, WindowState } from './contracts/state-store';
 
 // Core services and helpers.
