@@ -14,7 +14,7 @@ export function parseVerdict(content: string, type: VerdictType): ParsedVerdict 
   const object = jsonObjectIn(content);
   if (!object) throw new Error(`the judge's answer holds no JSON object: ${quote(content)}`);
   const verdict = coerceVerdict(object.result, type);
-  if (verdict === undefined) throw new Error(`the judge's result ${quote(JSON.stringify(object.result) ?? 'undefined')} is not ${type.kind === 'score' ? `a score from ${type.min} to ${type.max}` : `a ${type.kind} verdict`}`);
+  if (verdict === undefined) throw new Error(`the judge's result ${clip(JSON.stringify(object.result) ?? 'is missing and')} is not ${type.kind === 'score' ? `a score from ${type.min} to ${type.max}` : `a ${type.kind} verdict`}`);
   return { verdict, rationale: typeof object.rationale === 'string' ? object.rationale : '' };
 }
 
@@ -35,6 +35,10 @@ function jsonObjectIn(content: string): Record<string, unknown> | undefined {
 }
 
 function quote(text: string): string {
+  return `"${clip(text)}"`;
+}
+
+function clip(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  return `"${flat.length > 120 ? `${flat.slice(0, 117)}...` : flat}"`;
+  return flat.length > 120 ? `${flat.slice(0, 117)}...` : flat;
 }
