@@ -130,6 +130,10 @@ describe('MLflow routes', () => {
       expect(embed.body.data.map((d: any) => d.index)).toEqual([0, 1]);
       const missing = await postJson(`${gw.url}/endpoints/nope/invocations`, { messages: [{ role: 'user', content: 'x' }] });
       expect(missing.status).toBe(404);
+      // MLflow's legacy completions body has no endpoint kind here.
+      const completions = await postJson(`${gw.url}/endpoints/my-chat/invocations`, { prompt: 'It is one small step for' });
+      expect(completions.status).toBe(400);
+      expect(completions.body.error.param).toBe('messages');
     });
   });
 });
