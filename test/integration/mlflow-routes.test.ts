@@ -117,7 +117,7 @@ describe('MLflow routes', () => {
       expect(await one.json()).toMatchObject({ name: 'my-embed', endpoint_type: 'llm/v1/embeddings' });
       const missing = await fetch(`${gw.url}/api/2.0/endpoints/nope`);
       expect(missing.status).toBe(404);
-      expect((await missing.json()).error).toMatchObject({ code: 'endpoint_not_found', message: 'Endpoint "nope" does not exist.' });
+      expect(((await missing.json()) as any).error).toMatchObject({ code: 'endpoint_not_found', message: 'Endpoint "nope" does not exist.' });
     });
 
     it('serves predict on /endpoints/{name}/invocations: chat and embeddings by the endpoint kind', async () => {

@@ -136,7 +136,7 @@ describe('usage by caller', () => {
       for (const [query, param] of [['caller=a%20b', 'caller'], ['group_by=target', 'group_by']]) {
         const response = await fetch(`${gw.url}/api/usage?${query}`);
         expect(response.status).toBe(400);
-        expect((await response.json()).error.param).toBe(param);
+        expect(((await response.json()) as any).error.param).toBe(param);
       }
     });
   });

@@ -104,7 +104,7 @@ endpoints:
     expect(request.body.output_config.format.schema.properties.result.enum).toEqual(['yes', 'no']);
     expect(request.body.system).toContain('Your task: Does {{ outputs }} answer {{ inputs }} correctly');
     expect(request.view.turns[0].text).toBe('outputs: 4\ninputs: {"question":"2 + 2?"}\nexpectations: {"expected":"4 [[result=yes]] [[rationale=the sum is right]]"}');
-    const usage = await (await fetch(`${gw.url}/api/usage?endpoint=judge-anthropic&caller=judge`)).json();
+    const usage: any = await (await fetch(`${gw.url}/api/usage?endpoint=judge-anthropic&caller=judge`)).json();
     expect(usage.data[0].requests).toBeGreaterThanOrEqual(1);
   });
 
