@@ -107,7 +107,7 @@ endpoints:
 
   it('counted judge traffic under the judge caller, apart from the rest', async () => {
     const response = await fetch(`${gw.url}/api/usage?group_by=caller&bucket=1h&from=${Math.floor(Date.now() / 1000) - 3600}`);
-    const rows: any[] = (await response.json()).data;
+    const rows: any[] = ((await response.json()) as any).data;
     const sum = (endpoint: string, caller: string) => rows.filter((r) => r.endpoint === endpoint && r.caller === caller).reduce((n, r) => n + r.requests, 0);
     for (const endpoint of ['judge-openai', 'judge-anthropic', 'judge-gemini', 'judge-plain']) expect(sum(endpoint, 'judge')).toBeGreaterThanOrEqual(2);
     // The deployments client's predict and LiteLLM are not judges.

@@ -88,7 +88,7 @@ describe('MLflow routes', () => {
 
     it('lists the same models on both routes', async () => {
       const native = await (await fetch(`${gw.url}/gateway/native/v1/models`)).json();
-      const alias = await (await fetch(`${gw.url}/gateway/mlflow/v1/models`)).json();
+      const alias: any = await (await fetch(`${gw.url}/gateway/mlflow/v1/models`)).json();
       expect(alias).toEqual(native);
       expect(alias.data.map((m: any) => m.id)).toEqual(['my-chat', 'my-embed', 'demo']);
       const one = await fetch(`${gw.url}/gateway/mlflow/v1/models/my-embed`);
@@ -102,7 +102,7 @@ describe('MLflow routes', () => {
       for (const path of ['/api/2.0/endpoints/', '/api/2.0/endpoints']) {
         const response = await fetch(`${gw.url}${path}`);
         expect(response.status).toBe(200);
-        const body = await response.json();
+        const body: any = await response.json();
         expect(body).not.toHaveProperty('next_page_token');
         expect(body.endpoints).toEqual([
           { name: 'my-chat', endpoint_type: 'llm/v1/chat', model: { name: 'gpt-4o-mini', provider: 'openai' }, endpoint_url: '/gateway/my-chat/mlflow/invocations', limit: null },
