@@ -13,7 +13,7 @@ export { keyRequired, type AuthScheme, type ChatResult, type ConnectionSettings,
 export type { ApiStyleDefinition, RenderedError, RouteDefinition } from './contracts/api-style-definition';
 export type { PipelinePlugin } from './contracts/pipeline-plugin';
 export { PLUGIN_SPEC_VERSION, type GatewayPlugin, type PluginApi, type PluginCatalog, type PluginKind } from './contracts/gateway-plugin';
-export type { CallContext, Target } from './contracts/call-context';
+export { DEFAULT_CALLER, type CallContext, type Target } from './contracts/call-context';
 export type { AttemptContext } from './contracts/attempt-context';
 export type { ProviderAttempt } from './contracts/provider-attempt';
 export type { AttemptRecord, FailureClass } from './contracts/attempt-record';

@@ -23,6 +23,8 @@ export interface AttemptRecord {
   endpoint: string;
   kind: EndpointKind;
   apiStyle: string;
+  /** Who sent the call (CallContext.caller): `app` unless the request named a caller. */
+  caller: string;
   /** Connection name and provider type. */
   provider: string;
   providerType: string;

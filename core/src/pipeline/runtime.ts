@@ -152,6 +152,7 @@ export class Runtime implements GatewayRuntime {
   private async answerChat(call: Call, attempt: Attempt, result: ChatAttemptResult, res: Response, output: ChatOutput): Promise<GatewayError | undefined> {
     served(res, attempt);
     if (result.type === 'stream') return this.stream(call, attempt, result, res, output);
+    this.pipeline.answerHeaders(call, attempt.target, result.response.usage, res);
     writeJson(res, 200, output.response(result.response, call));
     this.endAttempt(attempt, call, 200, undefined, result.response.usage);
     return undefined;
@@ -159,6 +160,7 @@ export class Runtime implements GatewayRuntime {
 
   private answerEmbeddings(call: Call, attempt: Attempt, response: EmbeddingsResponse, res: Response, output: EmbeddingsOutput): undefined {
     served(res, attempt);
+    this.pipeline.answerHeaders(call, attempt.target, response.usage, res);
     writeJson(res, 200, output.response(response, call));
     this.endAttempt(attempt, call, 200, undefined, response.usage);
     return undefined;
@@ -243,6 +245,7 @@ export class Runtime implements GatewayRuntime {
       endpoint: call.endpointName,
       kind: call.kind,
       apiStyle: call.apiStyle,
+      caller: call.caller,
       provider: attempt.target.connectionName,
       providerType: attempt.target.definition.type,
       model: attempt.target.model,

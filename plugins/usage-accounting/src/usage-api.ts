@@ -1,16 +1,18 @@
 import type { Request, Response } from 'express';
 import { GatewayError, writeJson, type GatewayRuntime, type RouteDefinition } from '@model-gateway/core';
-import { aggregateUsage } from './usage-aggregate';
+import { isCallerLabel } from '@model-gateway/caller-tag';
+import { aggregateUsage, type CallerView } from './usage-aggregate';
 import { BUCKET_SECONDS, usageKey } from './usage-counters';
 
 const MAX_BUCKETS = 24 * 60;
 const BUCKET_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
 
 /**
- * GET /api/usage?endpoint=&from=&to=&bucket= : requests, errors, tokens, cost and
- * latency percentiles per endpoint and time bucket, each broken down by target,
+ * GET /api/usage?endpoint=&from=&to=&bucket=&caller=&group_by= : requests, errors, tokens,
+ * cost and latency percentiles per endpoint and time bucket, each broken down by target,
  * summed over every replica sharing the store. Stored per minute; `bucket`
  * (`5m`, `1h`, `1d` or seconds, a multiple of 60; default 1m) folds minutes together.
+ * `caller=judge` counts one caller's calls only; `group_by=caller` gives a row per caller.
  */
 export function usageRoutes(runtime: GatewayRuntime): RouteDefinition[] {
   return [{ method: 'get', path: '/api/usage', handle: (req, res) => handleUsage(runtime, req, res) }];
@@ -32,11 +34,13 @@ async function handleUsage(runtime: GatewayRuntime, req: Request, res: Response)
   const hashes = await runtime.store.readHashes(keys);
 
   const bucketSeconds = parseBucket(req.query.bucket);
+  const view = parseCallerView(req.query.caller, req.query.group_by);
   const data = wanted.flatMap((endpoint, e) =>
     aggregateUsage(
       endpoint,
       buckets.map((bucketStart, b) => ({ bucketStart, counters: hashes[e * buckets.length + b] })),
       bucketSeconds,
+      view,
     ),
   );
   writeJson(res, 200, {
@@ -46,6 +50,21 @@ async function handleUsage(runtime: GatewayRuntime, req: Request, res: Response)
     to: new Date(to * 1000).toISOString(),
     data,
   });
+}
+
+function parseCallerView(caller: unknown, groupBy: unknown): CallerView {
+  const view: CallerView = {};
+  if (caller !== undefined && caller !== '') {
+    if (typeof caller !== 'string' || !isCallerLabel(caller)) {
+      throw new GatewayError('invalid_parameter', '`caller` must be 1-32 characters of letters, digits, ".", "_" or "-".', { param: 'caller' });
+    }
+    view.caller = caller;
+  }
+  if (groupBy !== undefined && groupBy !== '') {
+    if (groupBy !== 'caller') throw new GatewayError('invalid_parameter', '`group_by` must be `caller`.', { param: 'group_by' });
+    view.byCaller = true;
+  }
+  return view;
 }
 
 function parseBucket(value: unknown): number {
