@@ -21,17 +21,8 @@ export function resolveConfig(raw: RawGatewayConfig, context: ResolveContext): G
     ({ path, variable }) => `${path}: environment variable ${variable} is not set; using an empty value`,
   );
   const connections: ConnectionSettings[] = Object.entries(raw.providers).map(([name, entry]) => {
-    const { type, base_url, api_key, headers, ...options } = entry as Record<string, unknown> & { type: string };
-    const definition = context.registry.providers.get(type) as ProviderDefinition;
-    return {
-      name,
-      type,
-      baseUrl: trimSlash((base_url as string | undefined) ?? definition.defaultBaseUrl),
-      apiKey: asSecret(api_key),
-      apiKeySource: context.sources.get(`providers.${name}.api_key`),
-      headers: (headers as Record<string, string> | undefined) ?? {},
-      options: wrapSecretOptions(options, definition),
-    };
+    const definition = context.registry.providers.get(entry.type) as ProviderDefinition;
+    return resolveConnectionSettings(name, entry, definition, context.sources.get(`providers.${name}.api_key`));
   });
 
   for (const connection of connections) {
@@ -79,8 +70,37 @@ export function resolveConfig(raw: RawGatewayConfig, context: ResolveContext): G
     connections,
     endpoints,
     models: resolveModelOverrides(raw.models),
+    sections: pluginSections(raw, context.registry),
     warnings,
   };
+}
+
+/**
+ * One validated `providers:` entry (or an API's connection body, validated by the same
+ * schema) as a connection's settings: base URL defaulted, credentials wrapped in Secret.
+ */
+export function resolveConnectionSettings(
+  name: string,
+  entry: { type: string } & Record<string, unknown>,
+  definition: ProviderDefinition,
+  apiKeySource?: string,
+): ConnectionSettings {
+  const { type, base_url, api_key, headers, ...options } = entry;
+  return {
+    name,
+    type,
+    baseUrl: trimSlash((base_url as string | undefined) ?? definition.defaultBaseUrl),
+    apiKey: asSecret(api_key),
+    apiKeySource,
+    headers: (headers as Record<string, string> | undefined) ?? {},
+    options: wrapSecretOptions(options, definition),
+  };
+}
+
+function pluginSections(raw: RawGatewayConfig, registry: PluginRegistry): Record<string, unknown> {
+  const sections: Record<string, unknown> = {};
+  for (const field of registry.configSections.keys()) sections[field] = (raw as Record<string, unknown>)[field];
+  return sections;
 }
 
 /** An endpoint entry as the registry holds it: defaults applied, plugin sections resolved by their plugins. */

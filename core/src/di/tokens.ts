@@ -18,4 +18,6 @@ export const TOKENS = {
   PluginRegistry: 'model-gateway:PluginRegistry' as InjectionToken<PluginCatalog>,
   /** The config in force (replaced by accepted reloads). */
   Config: 'model-gateway:Config' as InjectionToken<LiveConfig>,
+  /** The environment the gateway was started with (a plugin reads its own variables from it, not from process.env). */
+  Environment: 'model-gateway:Environment' as InjectionToken<NodeJS.ProcessEnv>,
 } as const;

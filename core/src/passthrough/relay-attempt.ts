@@ -31,7 +31,7 @@ export async function relayAttempt(
   await pipeline.authorize(attempt, request);
   if (!input.stream) attempt.startTotalTimer();
   const headers = { always: request.headers, defaults: target.defaultHeaders ?? {} };
-  const handle = proxy.relay(req, res, request.url, headers, body, attempt.timeouts.firstByteMs);
+  const handle = proxy.relay(req, res, request.url, headers, body, attempt.timeouts.firstByteMs, attempt.target.connection.settings.egress);
   attempt.cancellation.onCancel(handle.abort);
   let response: IncomingMessage;
   try {
