@@ -86,6 +86,7 @@ export class Gateway {
     container.register(TOKENS.UpstreamClient, { useValue: upstream });
     container.register(TOKENS.PluginRegistry, { useValue: plugins });
     container.register(TOKENS.Environment, { useValue: options.env ?? process.env });
+    container.register(TOKENS.Routes, { useValue: [] });
     const live = new LiveConfig(config);
     container.register(TOKENS.Config, { useValue: live });
 
@@ -182,6 +183,7 @@ export class Gateway {
       store: this.store,
       logger: this.logger,
       bodyLimit: this.config.server.bodyLimit,
+      mounted: this.container.resolve(TOKENS.Routes),
     });
     const server = http.createServer(expressServerClasses(app), app);
     // LLM calls outlive Node's default request timeout (300 s); upstream timeouts bound them instead.

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { findFreePort } from './redis-server';
+import { isolatedDataDir } from './start-gateway';
 
 export interface GatewayProcess {
   url: string;
@@ -19,7 +20,7 @@ const MAIN = path.join(__dirname, '../../core/dist/cli/main.js');
 export async function startGatewayProcess(configFile: string, env: Record<string, string> = {}): Promise<GatewayProcess> {
   const port = await findFreePort();
   const child: ChildProcess = spawn(process.execPath, [MAIN, 'serve', '--config', configFile, '--port', String(port), '--host', '127.0.0.1'], {
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, LOG_LEVEL: 'info', GATEWAY_DATA_DIR: isolatedDataDir(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];

@@ -3,6 +3,7 @@ import type { PluginRegistry } from '../plugins/plugin-registry';
 import { keyRequired, type ConnectionSettings, type ProviderDefinition } from '../contracts/provider-definition';
 import { DEFAULT_TIMEOUTS, type RawEndpoint, type RawGatewayConfig, type TimeoutsConfig } from './config-schema';
 import type { Endpoint, Timeouts } from '../contracts/endpoint';
+import type { EndpointSettingsDefinition } from '../contracts/endpoint-settings';
 import type { GatewayConfig } from './gateway-config';
 import { resolveModelOverrides } from './models-config';
 import { resolveFallbacks, resolveRetry, resolveTargets } from './routing-config';
@@ -104,7 +105,7 @@ function pluginSections(raw: RawGatewayConfig, registry: PluginRegistry): Record
 }
 
 /** An endpoint entry as the registry holds it: defaults applied, plugin sections resolved by their plugins. */
-export function resolveEndpoint(e: RawEndpoint, registry: Pick<PluginRegistry, 'endpointSettings'>, source: Endpoint['source']): Endpoint {
+export function resolveEndpoint(e: RawEndpoint, registry: { readonly endpointSettings: ReadonlyMap<string, EndpointSettingsDefinition> }, source: Endpoint['source']): Endpoint {
   const targets = resolveTargets(e);
   const base = {
     name: e.name,
