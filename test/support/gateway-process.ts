@@ -7,7 +7,10 @@ export interface GatewayProcess {
   url: string;
   /** Every line the process wrote (JSON logs), for diagnosis and secret checks. */
   output: string[];
+  pid: number;
   stop(): Promise<void>;
+  /** Sends `signal` (SIGKILL: no shutdown code runs) and waits for the exit. */
+  kill(signal: NodeJS.Signals): Promise<void>;
 }
 
 const MAIN = path.join(__dirname, '../../core/dist/cli/main.js');
@@ -47,6 +50,12 @@ export async function startGatewayProcess(configFile: string, env: Record<string
   return {
     url,
     output,
+    pid: child.pid as number,
+    async kill(signal) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill(signal);
+      await exited;
+    },
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');

@@ -21,6 +21,8 @@ export interface AdminStore {
   load(): Promise<StoreSnapshot>;
   /** The last state read or written. */
   current(): StoreSnapshot;
+  /** Re-reads a shared store now (after a conflict); the embedded store is always current. */
+  sync(): Promise<StoreSnapshot>;
   /** Applies `commit` if the store is still at `commit.baseVersion`; resolves once it is durable. */
   commit(commit: StoreCommit): Promise<StoreSnapshot>;
   /** Called with each newer state written by someone else (another replica). */

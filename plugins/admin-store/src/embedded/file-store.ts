@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { StoreConflictError, type AdminStore } from '../admin-store';
+import { StoreConflictError, StoreUnavailableError, type AdminStore } from '../admin-store';
 import { applyCommit, EMPTY_SNAPSHOT, type ConnectionRecord, type EndpointRecord, type KekMeta, type StoreCommit, type StoreSnapshot } from '../records';
 import { writeFileAtomic } from './atomic-file';
-import { DirectoryLock } from './directory-lock';
+import { DirectoryLock, LockHeldError } from './directory-lock';
 
 const FORMAT = 'model-gateway-store/1';
 export const STORE_FILE = 'store.json';
@@ -50,6 +50,10 @@ export class FileStore implements AdminStore {
     return this.snapshot;
   }
 
+  async sync(): Promise<StoreSnapshot> {
+    return this.snapshot;
+  }
+
   commit(commit: StoreCommit): Promise<StoreSnapshot> {
     const run = this.queue.then(() => this.write(commit));
     this.queue = run.catch(() => undefined);
@@ -69,7 +73,13 @@ export class FileStore implements AdminStore {
     if (commit.baseVersion !== this.snapshot.version) throw new StoreConflictError(this.snapshot.version);
     if (!this.lock.isHeld) {
       fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-      this.lock.acquire();
+      try {
+        this.lock.acquire();
+      } catch (error) {
+        // Another gateway took the directory after this one started: never write over its store.
+        if (error instanceof LockHeldError) throw new StoreUnavailableError(error.message);
+        throw error;
+      }
     }
     const next = applyCommit(this.snapshot, commit);
     await writeFileAtomic(this.file, serialize(next));

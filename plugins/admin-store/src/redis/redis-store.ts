@@ -82,6 +82,11 @@ export class RedisAdminStore implements AdminStore {
     return this.snapshot;
   }
 
+  async sync(): Promise<StoreSnapshot> {
+    await this.refresh();
+    return this.snapshot;
+  }
+
   async commit(commit: StoreCommit): Promise<StoreSnapshot> {
     if (this.snapshot.version < 0) throw new StoreUnavailableError('the shared store (Redis) has not been read yet; it is unreachable');
     const deadline = Date.now() + this.clockOffsetMs + this.commandTimeoutMs;
