@@ -89,7 +89,8 @@ export class RedisAdminStore implements AdminStore {
 
   async commit(commit: StoreCommit): Promise<StoreSnapshot> {
     if (this.snapshot.version < 0) throw new StoreUnavailableError('the shared store (Redis) has not been read yet; it is unreachable');
-    const deadline = Date.now() + this.clockOffsetMs + this.commandTimeoutMs;
+    // A quarter of the timeout short of it: a commit that runs close to the client's give-up could otherwise apply while its answer is lost.
+    const deadline = Date.now() + this.clockOffsetMs + this.commandTimeoutMs * 0.75;
     const args = [String(commit.baseVersion), commit.kek ? JSON.stringify(commit.kek) : '', this.channel, String(Math.round(deadline))];
     for (const op of commit.ops) {
       if (op.op === 'put-connection' || op.op === 'put-endpoint') args.push(OP_KINDS[op.op], op.record.name, JSON.stringify(op.record));
