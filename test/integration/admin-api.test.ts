@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import OpenAI from 'openai';
-import { OpenAiFake } from '../fakes/openai-fake';
+import { OpenAiFake, respondOpenAi } from '../fakes/openai-fake';
 import { adminClient, type AdminClient } from '../support/admin-client';
 import { startGateway, type TestGateway } from '../support/start-gateway';
 
@@ -114,6 +114,24 @@ admin: { allow_private_base_urls: true }
     expect(upstream.last.body.model).toBe('gpt-4.1-mini');
   });
 
+  it('a request in flight finishes on the connection and endpoint it started with, through a replace and a delete', async () => {
+    expect((await api.post('/api/endpoints', { name: 'streaming', kind: 'chat', provider: 'team-openai', model: 'slow-model' })).status).toBe(201);
+    upstream.enqueue(respondOpenAi.stream(['one ', 'two ', 'three ', 'four'], { intervalMs: 150 }));
+    const stream = await sdk().chat.completions.create({ model: 'streaming', stream: true, messages: [{ role: 'user', content: 'long' }] });
+    const reading = (async () => {
+      let text = '';
+      for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
+      return text;
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await api.put('/api/connections/team-openai', { type: 'openai', base_url: upstream.baseUrl, api_key: KEY })).status).toBe(200);
+    expect((await api.delete('/api/endpoints/streaming')).status).toBe(204);
+    expect(await reading).toBe('one two three four');
+    expect(upstream.requests.find((r) => r.body?.model === 'slow-model')?.headers.authorization).toBe(`Bearer ${NEW_KEY}`);
+    await sdk().chat.completions.create({ model: 'team-chat', messages: [{ role: 'user', content: 'after' }] });
+    expect(upstream.last.headers.authorization).toBe(`Bearer ${KEY}`);
+  });
+
   it('tests a connection with one minimal real call, and scrubs the key from a provider error', async () => {
     const ok = await api.post('/api/connections/team-openai/test', {});
     expect(ok.status).toBe(200);
@@ -128,7 +146,7 @@ admin: { allow_private_base_urls: true }
     expect(failed.status).toBe(200);
     expect(failed.body).toMatchObject({ ok: false, model: 'gpt-4o', error: { code: 'provider_auth_error', status: 502 } });
     expect(failed.body.error.message).toContain('Incorrect API key provided: [redacted]');
-    expect(failed.text).not.toContain(NEW_KEY);
+    expect(failed.text).not.toContain(KEY);
     expect((await api.post('/api/connections/nope/test', {})).status).toBe(404);
   });
 
