@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import OpenAI from 'openai';
+import { AnthropicFake } from '../fakes/anthropic-fake';
 import { OpenAiFake, respondOpenAi } from '../fakes/openai-fake';
 import { adminClient, type AdminClient } from '../support/admin-client';
 import { startGateway, type TestGateway } from '../support/start-gateway';
@@ -148,6 +149,27 @@ admin: { allow_private_base_urls: true }
     expect(failed.body.error.message).toContain('Incorrect API key provided: [redacted]');
     expect(failed.text).not.toContain(KEY);
     expect((await api.post('/api/connections/nope/test', {})).status).toBe(404);
+  });
+
+  it('chooses the minimal call per provider: a 1-token Messages call for Anthropic, one input to embed for an embeddings-only type', async () => {
+    const anthropic = await AnthropicFake.start();
+    try {
+      expect((await api.post('/api/connections', { name: 'claude', type: 'anthropic', base_url: anthropic.baseUrl, api_key: KEY })).status).toBe(201);
+      const claude = await api.post('/api/connections/claude/test', { model: 'claude-haiku-4-5' });
+      expect(claude.body).toMatchObject({ ok: true, kind: 'chat', model: 'claude-haiku-4-5' });
+      expect(anthropic.last.pathname).toBe('/v1/messages');
+      expect(anthropic.last.body).toMatchObject({ model: 'claude-haiku-4-5', max_tokens: 1 });
+      expect(anthropic.last.headers['x-api-key']).toBe(KEY);
+    } finally {
+      await anthropic.close();
+    }
+    expect((await api.post('/api/connections', { name: 'tei', type: 'text-embeddings-inference', base_url: upstream.baseUrl })).status).toBe(201);
+    const tei = await api.post('/api/connections/tei/test', { model: 'bge-small' });
+    expect(tei.body).toMatchObject({ ok: true, kind: 'embeddings', model: 'bge-small' });
+    expect(upstream.last.pathname).toBe('/v1/embeddings');
+    expect(upstream.last.body).toMatchObject({ model: 'bge-small', input: 'ping' });
+    expect((await api.delete('/api/connections/claude')).status).toBe(204);
+    expect((await api.delete('/api/connections/tei')).status).toBe(204);
   });
 
   it('refuses to delete a connection that endpoints use (409 naming them), then deletes in order', async () => {
