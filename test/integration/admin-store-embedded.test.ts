@@ -53,7 +53,9 @@ describe('embedded admin store', () => {
         }
       };
       const writers = [0, 1, 2, 3].map(writer);
-      await new Promise((resolve) => setTimeout(resolve, 150 + Math.floor(Math.random() * 250)));
+      // Kill mid-burst: once writes are flowing (a loaded machine may take a while for the first), then at a random moment.
+      while (acknowledged.length < 3) await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 250)));
       await gateway.kill('SIGKILL');
       stop = true;
       await Promise.all(writers);
