@@ -80,7 +80,7 @@ export function ModelCombobox({
           <ComboboxButton className="combobox-button" aria-label={`Show ${label.toLowerCase()} list`}>
             <Chevron />
           </ComboboxButton>
-          <ComboboxOptions className="combobox-options combobox-options-wide">
+          <ComboboxOptions className="combobox-options combobox-options-wide" modal={false}>
             {options.length === 0 && <div className="combobox-empty">{ofKind.length === 0 ? 'No catalogue models for this provider: type the model name.' : 'No model matches these filters.'}</div>}
             {options.map((option) => (
               <ComboboxOption key={option.model ? option.id : `custom:${option.id}`} value={option} className="combobox-option">

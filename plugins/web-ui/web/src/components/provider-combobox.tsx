@@ -39,7 +39,7 @@ export function ProviderCombobox({
           <ComboboxButton className="combobox-button" aria-label="Show all providers">
             <Chevron />
           </ComboboxButton>
-          <ComboboxOptions className="combobox-options">
+          <ComboboxOptions className="combobox-options" modal={false}>
             {shown.length === 0 && <div className="combobox-empty">No provider matches “{query}”.</div>}
             {shown.map((choice, index) => (
               <ComboboxOption key={choice.type} value={choice} className={`combobox-option${index === firstOther && index > 0 ? ' group-start' : ''}`}>

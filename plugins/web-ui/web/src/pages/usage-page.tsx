@@ -40,13 +40,14 @@ export default function UsagePage() {
         <UsageOverview endpoint={endpoint || undefined} range={range} />
       </section>
       <section className="card table-card" aria-labelledby="top-heading">
-        <h2 id="top-heading" className="card-title">
-          Top endpoints by cost <span className="muted">({rangeOf(range).label.toLowerCase()})</span>
-        </h2>
+        <div className="card-title section-header">
+          <h2 id="top-heading">Top endpoints by cost</h2>
+          <span className="muted">{rangeOf(range).label}</span>
+        </div>
         {perEndpoint.error && <ErrorNotice error={perEndpoint.error} what="usage per endpoint" />}
         {perEndpoint.data && top.length === 0 && <p className="muted card-pad">No endpoint had traffic in this range.</p>}
         {top.length > 0 && (
-          <table className="table">
+          <table className="table" aria-labelledby="top-heading">
             <thead>
               <tr>
                 <th scope="col">Endpoint</th>
