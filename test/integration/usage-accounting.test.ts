@@ -265,7 +265,7 @@ describe('usage accounting', () => {
       expect(perEndpoint.status).toBe(200);
       const rows: Array<{ endpoint: string; requests: number; errors: number; cost_usd: number }> = perEndpoint.body.data;
       expect(new Set(rows.map((r) => r.endpoint)).size).toBe(rows.length);
-      expectMixedCounters(rows.find((r) => r.endpoint === 'whole-week'));
+      expectMixedCounters(rows.find((r) => r.endpoint === 'whole-week')!);
 
       const combined = await getUsage(gw.url, `${range}&bucket=all&combined=true`);
       expect(combined.status).toBe(200);

@@ -75,7 +75,7 @@ export class BrowserSession {
   }
 
   async clipboard(): Promise<string> {
-    return this.page.evaluate(() => navigator.clipboard.readText());
+    return this.page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
   }
 
   async screenshot(name: string): Promise<void> {

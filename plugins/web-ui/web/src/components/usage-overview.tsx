@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useUsage } from '../api/queries';
-import { formatCount, formatMs, formatRate, formatUsd } from '../lib/format';
+import { formatCount, formatLatencies, formatMs, formatRate, formatUsd } from '../lib/format';
 import { EMPTY_COUNTERS, fillSeries, rangeOf, usageQuery, type RangeId } from '../lib/usage-range';
 import { ErrorNotice } from './error-notice';
 import { TimeChart } from './time-chart';
@@ -27,9 +27,9 @@ export default function UsageOverview({ endpoint, range }: { endpoint?: string; 
         { label: 'Errors', values: series.errors, color: COLORS.errors, bars: true },
       ],
       latency: [
-        { label: 'p50', values: series.p50, color: COLORS.p50 },
-        { label: 'p90', values: series.p90, color: COLORS.p90 },
-        { label: 'p99', values: series.p99, color: COLORS.p99 },
+        { label: 'p50', values: series.p50, color: COLORS.p50, points: true },
+        { label: 'p90', values: series.p90, color: COLORS.p90, points: true },
+        { label: 'p99', values: series.p99, color: COLORS.p99, points: true },
       ],
       tokens: [
         { label: 'Input', values: series.promptTokens, color: COLORS.input },
@@ -46,7 +46,7 @@ export default function UsageOverview({ endpoint, range }: { endpoint?: string; 
       <dl className="stat-cards">
         <Stat label="Requests" value={formatCount(total.requests)} />
         <Stat label="Errors" value={formatCount(total.errors)} detail={`${formatRate(total.errors, total.requests)} of requests`} tone={total.errors > 0 ? 'danger' : undefined} />
-        <Stat label="Latency p50 / p90 / p99" value={`${formatMs(total.latency_ms.p50)} / ${formatMs(total.latency_ms.p90)} / ${formatMs(total.latency_ms.p99)}`} small />
+        <Stat label="Latency p50 / p90 / p99" value={formatLatencies([total.latency_ms.p50, total.latency_ms.p90, total.latency_ms.p99])} small />
         <Stat label="Tokens in / out" value={`${formatCount(total.prompt_tokens)} / ${formatCount(total.completion_tokens)}`} small />
         <Stat label="Cost" value={formatUsd(total.cost_usd)} detail={total.unpriced_requests > 0 ? `${formatCount(total.unpriced_requests)} unpriced requests` : undefined} />
       </dl>

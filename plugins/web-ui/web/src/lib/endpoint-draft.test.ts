@@ -87,6 +87,10 @@ describe('endpoint draft', () => {
       name: 'smart',
       kind: 'chat' as const,
       source: 'api',
+      status: 'ok',
+      created_at: '2026-11-25T12:00:00Z',
+      provider: 'azure-2',
+      model: 'gpt-4o',
       targets: [
         { provider: 'azure-2', model: 'gpt-4o', weight: 3 },
         { provider: 'other', model: 'mini', weight: 1 },

@@ -217,13 +217,16 @@ export function connectionBody(draft: EndpointDraft, provider: ProviderType, nam
   return body;
 }
 
+/** Fields the API shows on an endpoint that are not part of what it accepts (or that the form rewrites). */
+const VIEW_ONLY_FIELDS = ['source', 'status', 'problem', 'object', 'created_at', 'updated_at', 'adminApi', 'provider', 'model', 'targets', 'fallbacks'];
+
 /**
  * POST/PUT /api/endpoints body. When editing, fields the form does not show
  * (timeouts, backoff, plugin sections) are kept from the stored endpoint, since PUT replaces.
  */
 export function endpointBody(draft: EndpointDraft, connection: string, original?: EndpointRecord): Record<string, unknown> {
   const kept: Record<string, unknown> = { ...(original ?? {}) };
-  for (const field of ['source', 'status', 'object', 'provider', 'model', 'targets', 'fallbacks']) delete kept[field];
+  for (const field of VIEW_ONLY_FIELDS) delete kept[field];
   const body: Record<string, unknown> = { ...kept, name: draft.name, kind: draft.kind };
   if (draft.split) {
     body.targets = [

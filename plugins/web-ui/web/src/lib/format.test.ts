@@ -1,4 +1,4 @@
-import { formatContextWindow, formatCount, formatMs, formatPrice, formatPricing, formatRate, formatUsd } from './format';
+import { formatContextWindow, formatCount, formatLatencies, formatMs, formatPrice, formatPricing, formatRate, formatUsd } from './format';
 
 describe('UI formats', () => {
   it.each([
@@ -38,6 +38,12 @@ describe('UI formats', () => {
     expect(formatUsd(0)).toBe('$0.00');
     expect(formatUsd(1234.5)).toBe('$1,234.50');
     expect(formatUsd(0.000123)).toBe('$0.00012');
+    expect(formatUsd(0.0000009)).toBe('< $0.000001');
+    expect(formatUsd(0.0000094)).toBe('$0.0000094');
+    expect(formatUsd(0.005)).toBe('$0.005');
+    expect(formatLatencies([4.2, 11, 36.4])).toBe('4.2 / 11 / 36 ms');
+    expect(formatLatencies([null, null, null])).toBe('—');
+    expect(formatLatencies([900, 4000, 12_000])).toBe('900 ms / 4000 ms / 12 s');
     expect(formatCount(12_345)).toBe('12,345');
     expect(formatCount(1_234_567)).toBe('1.2M');
     expect(formatMs(3.14)).toBe('3.1 ms');

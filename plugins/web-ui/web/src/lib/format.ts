@@ -34,11 +34,20 @@ export function formatPricing(input: number | null | undefined, output: number |
   return `${inPrice ?? '?'} / ${outPrice} per 1M tokens`;
 }
 
-/** A cost in USD: cents for everyday amounts, more digits for the tiny costs of single calls. */
+/** A cost in USD: cents for everyday amounts, two significant digits for the tiny costs of single calls. */
 export function formatUsd(usd: number): string {
   if (usd === 0) return '$0.00';
   if (Math.abs(usd) >= 0.01) return `$${usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-  return `$${Number(usd.toPrecision(2)).toString()}`;
+  if (Math.abs(usd) < 0.000001) return '< $0.000001';
+  const decimals = Math.min(8, 1 - Math.floor(Math.log10(Math.abs(usd))));
+  return `$${usd.toFixed(decimals).replace(/0+$/, '')}`;
+}
+
+/** Latency percentiles together, with one unit: `4.2 / 11 / 36 ms`. */
+export function formatLatencies(values: ReadonlyArray<number | null | undefined>): string {
+  if (values.every((v) => v === null || v === undefined)) return '—';
+  if (values.some((v) => v !== null && v !== undefined && v >= 10_000)) return values.map((v) => formatMs(v)).join(' / ');
+  return `${values.map((v) => (v === null || v === undefined ? '—' : formatMs(v).replace(' ms', ''))).join(' / ')} ms`;
 }
 
 /** Counts with thousands separators, and K/M beyond six digits: `12,345`, `1.2M`. */

@@ -228,7 +228,9 @@ function ConnectionDetails({ name }: { name: string }) {
   if (!connection.data) return <p className="muted">Loading {name}…</p>;
   const provider: ProviderType | undefined = providers.data?.find((p) => p.type === connection.data.type);
   const secret = new Set(provider?.credential_fields.filter((f) => f.secret).map((f) => f.name) ?? ['api_key']);
-  const entries = Object.entries(connection.data).filter(([key, value]) => !['name', 'type', 'source', 'object', 'status'].includes(key) && value !== null && value !== undefined && typeof value !== 'object');
+  const shown = new Set(['name', 'type', 'source', 'object', 'status', 'problem', 'implicit', 'used_by', 'created_at', 'updated_at']);
+  const entries = Object.entries(connection.data).filter(([key, value]) => !shown.has(key) && value !== null && value !== undefined && typeof value !== 'object');
+  const usedBy = Array.isArray(connection.data.used_by) ? (connection.data.used_by as string[]) : undefined;
   return (
     <div className="connection-details">
       <h3 className="mono">{name}</h3>
@@ -240,7 +242,16 @@ function ConnectionDetails({ name }: { name: string }) {
         {connection.data.status && (
           <>
             <dt>Status</dt>
-            <dd className={connection.data.status === 'ok' ? undefined : 'text-danger'}>{String(connection.data.status)}</dd>
+            <dd className={connection.data.status === 'ok' ? undefined : 'text-danger'}>
+              {String(connection.data.status)}
+              {connection.data.problem ? `: ${String(connection.data.problem)}` : ''}
+            </dd>
+          </>
+        )}
+        {usedBy && (
+          <>
+            <dt>Used by</dt>
+            <dd className="mono">{usedBy.join(', ') || '—'}</dd>
           </>
         )}
         {entries.map(([key, value]) => (
