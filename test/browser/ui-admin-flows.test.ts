@@ -182,6 +182,7 @@ describe('the admin API the UI builds on (issue 16)', () => {
     expect(upstreamA.requests.map((r) => r.body.model)).toEqual(['gpt-4o-mini', 'gpt-4o-mini']);
     expect(upstreamB.requests.map((r) => r.body.model)).toEqual(['gpt-4o', 'gpt-4o']);
 
+    await session.screenshot('endpoints-list-admin');
     await page().getByRole('link', { name: 'ui-split' }).click();
     const split = page().getByRole('table', { name: 'Split targets' });
     await split.waitFor();
@@ -207,6 +208,7 @@ describe('the admin API the UI builds on (issue 16)', () => {
     const error = page().locator('#connection-base_url-error');
     await error.waitFor();
     expect(await error.textContent()).toMatch(/169\.254|link-local|metadata/i);
+    expect(await error.textContent()).not.toMatch(/^base_url:/);
     expect(await page().getByLabel(labelled('Base URL')).getAttribute('aria-invalid')).toBe('true');
     await session.screenshot('create-api-error');
     const list = (await (await fetch(`${gw.url}/api/endpoints`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).json()) as { data: Array<{ name: string }> };
@@ -252,7 +254,6 @@ describe('the admin API the UI builds on (issue 16)', () => {
     await page().getByRole('status').filter({ hasText: 'Endpoint ui-chat deleted.' }).waitFor();
     expect(await page().getByRole('table').getByRole('row', { name: /ui-chat/ }).count()).toBe(0);
     expect((await chat('ui-chat')).status).toBe(404);
-    await session.screenshot('endpoints-list-admin');
   }, BROWSER_TEST_TIMEOUT_MS);
 
   it('never shows a credential: no HTML, JS or JSON response the browser received holds a provider key or the admin token', async () => {

@@ -198,7 +198,7 @@ describe('web UI on config endpoints (Chromium)', () => {
     await session.open('/endpoints/new');
     const provider = page().getByRole('combobox', { name: 'Provider' });
     await provider.click();
-    const options = page().getByRole('option');
+    const options = page().getByRole('listbox').getByRole('option');
     await options.first().waitFor();
     expect(await options.count()).toBeGreaterThan(90);
     expect((await options.nth(0).textContent())?.startsWith('OpenAI')).toBe(true);
@@ -247,7 +247,7 @@ describe('web UI on config endpoints (Chromium)', () => {
     await model.fill('');
     await page().getByRole('checkbox', { name: 'Reasoning' }).check();
     await model.click();
-    const reasoning = page().getByRole('option');
+    const reasoning = page().getByRole('listbox').getByRole('option');
     await reasoning.first().waitFor();
     const all = await reasoning.allTextContents();
     expect(all.length).toBeGreaterThan(0);

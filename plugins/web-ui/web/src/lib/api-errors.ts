@@ -21,7 +21,8 @@ export function placeError(error: unknown, keys: readonly string[], prefix = '')
   let path = error.param;
   if (path && !prefix && draftSplitFirst(path)) path = path.endsWith('.provider') ? 'provider' : path.endsWith('.model') ? 'model' : path;
   const field = matchField(path ? `${prefix}${path}` : undefined, keys);
-  return { field, message };
+  // Beside its own field, "base_url: is refused" reads better without the path.
+  return { field, message: field && error.param && message.startsWith(`${error.param}: `) ? message.slice(error.param.length + 2) : message };
 }
 
 function draftSplitFirst(path: string): boolean {
