@@ -13,7 +13,7 @@ export { keyRequired, type AuthScheme, type ChatResult, type ConnectionSettings,
 export type { ApiStyleDefinition, RenderedError, RouteDefinition } from './contracts/api-style-definition';
 export type { PipelinePlugin } from './contracts/pipeline-plugin';
 export { PLUGIN_SPEC_VERSION, type GatewayPlugin, type PluginApi, type PluginCatalog, type PluginKind } from './contracts/gateway-plugin';
-export type { CallContext, Target } from './contracts/call-context';
+export { DEFAULT_CALLER, type CallContext, type Target } from './contracts/call-context';
 export type { AttemptContext } from './contracts/attempt-context';
 export type { ProviderAttempt } from './contracts/provider-attempt';
 export type { AttemptRecord, FailureClass } from './contracts/attempt-record';
@@ -21,8 +21,8 @@ export type { ChatOutput, EmbeddingsOutput } from './contracts/call-outputs';
 export type { CallInput, EndpointLookup, GatewayRuntime } from './contracts/gateway-runtime';
 export type { UpstreamRequest, UpstreamResponse } from './contracts/upstream-request';
 export type { PassthroughFormat, PassthroughTarget } from './contracts/passthrough-target';
-export type { RelayInput, ResponseFilter, TranslatedCall, UsageTap } from './contracts/relay-input';
-export type { StateStore } from './contracts/state-store';
+export type { LocalAnswer, RelayInput, ResponseFilter, TargetedChatRequest, TranslatedCall, TranslatedChat, TranslationHeaders, UsageTap } from './contracts/relay-input';
+export type { StateStore, WindowState } from './contracts/state-store';
 
 // Core services and helpers.
 export { TOKENS } from './di/tokens';
@@ -51,7 +51,7 @@ export { writeJson } from './http/write-json';
 export { renderGatewayError } from './http/render-gateway-error';
 export { relayedOr } from './http/relayed-error';
 export { unknownPathRoutes } from './http/unknown-path-routes';
-export { retryAfterHeader } from './http/retry-after-header';
+export { errorHeaders } from './http/error-headers';
 export { jsonUsageTap, sseUsageTap } from './passthrough/usage-taps';
 export { endpointFromModel, relayBody } from './passthrough/relay-body';
 export { extensibleCopy } from './objects/extensible-copy';

@@ -174,6 +174,59 @@ export function describeStateStoreContract(name: string, make: () => Promise<Sta
       });
     });
 
+    describe('sliding windows (rate limits)', () => {
+      it('admits up to the limit exactly, refuses the next with the wait until there is room', async () => {
+        const key = newKey('window');
+        for (let i = 1; i <= 3; i++) expect(await store.windowAdd(key, 1, 3, 60_000)).toEqual({ allowed: true, total: i, retryAfterMs: 0 });
+        const refused = await store.windowAdd(key, 1, 3, 60_000);
+        expect(refused).toMatchObject({ allowed: false, total: 3 });
+        expect(refused.retryAfterMs).toBeGreaterThan(58_000);
+        expect(refused.retryAfterMs).toBeLessThanOrEqual(60_000);
+      });
+
+      it('is atomic: of 40 concurrent adds against a limit of 10, exactly 10 are admitted', async () => {
+        const key = newKey('window-race');
+        const results = await Promise.all(Array.from({ length: 40 }, () => store.windowAdd(key, 1, 10, 60_000)));
+        expect(results.filter((r) => r.allowed)).toHaveLength(10);
+        expect((await store.windowAdd(key, 0, 10, 60_000)).total).toBe(10);
+      });
+
+      it('adds amounts (tokens), refuses one that does not fit, and says when one can never fit', async () => {
+        const key = newKey('window-amounts');
+        expect(await store.windowAdd(key, 700, 1000, 60_000)).toMatchObject({ allowed: true, total: 700 });
+        expect(await store.windowAdd(key, 400, 1000, 60_000)).toMatchObject({ allowed: false, total: 700 });
+        expect(await store.windowAdd(key, 300, 1000, 60_000)).toMatchObject({ allowed: true, total: 1000 });
+        expect(await store.windowAdd(key, 1001, 1000, 60_000)).toMatchObject({ allowed: false, retryAfterMs: -1 });
+      });
+
+      it('amount 0 asks whether room is left without adding; an unlimited add always counts', async () => {
+        const key = newKey('window-ask');
+        expect(await store.windowAdd(key, 0, 2, 60_000)).toEqual({ allowed: true, total: 0, retryAfterMs: 0 });
+        expect(await store.windowAdd(key, 5, Infinity, 60_000)).toEqual({ allowed: true, total: 5, retryAfterMs: 0 });
+        expect(await store.windowAdd(key, 0, 5, 60_000)).toMatchObject({ allowed: false, total: 5 });
+        expect(await store.windowAdd(key, 0, 6, 60_000)).toMatchObject({ allowed: true, total: 5 });
+      });
+
+      it('lets counts age out of the window, at the time it said', async () => {
+        const key = newKey('window-age');
+        expect((await store.windowAdd(key, 2, 2, 1_000)).allowed).toBe(true);
+        const refused = await store.windowAdd(key, 1, 2, 1_000);
+        expect(refused.allowed).toBe(false);
+        expect(refused.retryAfterMs).toBeGreaterThan(0);
+        expect(refused.retryAfterMs).toBeLessThanOrEqual(1_000);
+        await sleep(refused.retryAfterMs + 50);
+        expect(await store.windowAdd(key, 1, 2, 1_000)).toEqual({ allowed: true, total: 1, retryAfterMs: 0 });
+      });
+
+      it('keeps windows independent, and delete clears one', async () => {
+        const [a, b] = [newKey('window-a'), newKey('window-b')];
+        await store.windowAdd(a, 3, 3, 60_000);
+        expect((await store.windowAdd(b, 1, 3, 60_000)).total).toBe(1);
+        await store.delete([a]);
+        expect((await store.windowAdd(a, 0, 3, 60_000)).total).toBe(0);
+      });
+    });
+
     describe('ping', () => {
       it('resolves when the store is reachable', async () => {
         await expect(store.ping()).resolves.toBeUndefined();

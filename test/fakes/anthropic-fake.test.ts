@@ -30,6 +30,21 @@ describe('AnthropicFake with @anthropic-ai/sdk', () => {
     expect(upstream.last.headers['x-api-key']).toBeUndefined();
   });
 
+  it('refuses what Anthropic refuses: unknown fields, beta features without their header, a misplaced system message', async () => {
+    const post = (body: object, beta?: string) =>
+      fetch(`${upstream.baseUrl}/v1/messages`, { method: 'POST', headers: beta ? { 'anthropic-beta': beta } : {}, body: JSON.stringify({ ...ask, ...body }) });
+    const errorOf = async (response: Response) => ({ status: response.status, message: ((await response.json()) as { error: { message: string } }).error.message });
+    expect(await errorOf(await post({ reasoning_effort: 'high' }))).toEqual({ status: 400, message: 'reasoning_effort: Extra inputs are not permitted' });
+    const managed = { context_management: { edits: [{ type: 'clear_thinking_20251015', keep: 'all' }] } };
+    expect((await errorOf(await post(managed))).message).toContain('context_management: requires the anthropic-beta header');
+    expect((await post(managed, 'context-management-2025-06-27')).status).toBe(200);
+    const midSystem = { messages: [{ role: 'user', content: 'hi' }, { role: 'system', content: 'Be brief.' }] };
+    expect((await errorOf(await post(midSystem))).message).toContain('a "system" role: requires the anthropic-beta header');
+    expect((await post(midSystem, 'claude-code-20250219,mid-conversation-system-2026-04-07')).status).toBe(200);
+    const misplaced = { messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'hi' }] };
+    expect((await errorOf(await post(misplaced, 'mid-conversation-system-2026-04-07'))).message).toBe('messages.0: a system message must follow a user message');
+  });
+
   it('answers with a tool_use block', async () => {
     upstream.enqueue(respondAnthropic.message({ text: null, toolUse: { name: 'get_weather', input: { city: 'Paris' } } }));
     const message = await client.messages.create(ask);

@@ -46,7 +46,7 @@ function answer(req: AnthropicRequest, res: http.ServerResponse): void | Promise
 
 /** The answer to a Messages call, wherever it arrived (Vertex AI hosts the same format at rawPredict). */
 export function answerMessages(req: AnthropicRequest, res: http.ServerResponse): void | Promise<void> {
-  const broken = ruleBroken(req.body);
+  const broken = ruleBroken(req.body) ?? betaRuleBroken(req);
   if (broken) return respondAnthropic.error(400, 'invalid_request_error', broken)(req, res);
   const { scenario, turn } = requestedScenario(req.view);
   if (!scenario) return (req.view.stream ? respondAnthropic.stream(['Hello', ' from', ' upstream']) : respondAnthropic.message())(req, res);
@@ -107,11 +107,41 @@ function turnsOf(message: any): TurnView[] {
   return [...results, turn];
 }
 
+/**
+ * The top-level fields of a Messages body (Anthropic's API reference; `anthropic_version` is
+ * the body form Vertex AI and Bedrock take instead of the header). Any other is a 400 there.
+ */
+export const MESSAGES_BODY_FIELDS: ReadonlySet<string> = new Set([
+  'model', 'messages', 'max_tokens', 'system', 'metadata', 'stop_sequences', 'stream', 'temperature', 'top_k', 'top_p',
+  'tools', 'tool_choice', 'thinking', 'output_config', 'service_tier', 'container', 'mcp_servers', 'inference_geo',
+  'context_management', 'cache_control', 'speed', 'diagnostics', 'anthropic_version',
+]);
+
+/** Features Anthropic takes only under their beta header: the body field (or message role) and the header value's prefix. */
+const BETA_GATED = [
+  { what: 'context_management', beta: 'context-management-', present: (body: any) => body?.context_management != null },
+  { what: 'messages: a "system" role', beta: 'mid-conversation-system-', present: (body: any) => (body?.messages ?? []).some((m: any) => m?.role === 'system') },
+];
+
+/** A beta feature used without its `anthropic-beta` header (the relay must carry the client's header through). */
+function betaRuleBroken(req: AnthropicRequest): string | undefined {
+  const betas = String(req.headers['anthropic-beta'] ?? '').split(',').map((b) => b.trim());
+  const missing = BETA_GATED.find((gate) => gate.present(req.body) && !betas.some((b) => b.startsWith(gate.beta)));
+  return missing && `${missing.what}: requires the anthropic-beta header "${missing.beta}..."`;
+}
+
 /** The first rule of Anthropic's that the body breaks, or undefined. */
 function ruleBroken(body: any): string | undefined {
+  const unknown = Object.keys(body ?? {}).find((key) => !MESSAGES_BODY_FIELDS.has(key));
+  if (unknown) return `${unknown}: Extra inputs are not permitted`;
   if (!Number.isInteger(body?.max_tokens) || body.max_tokens < 1) return 'max_tokens: Field required';
   if (typeof body.temperature === 'number' && (body.temperature < 0 || body.temperature > 1)) return 'temperature: must be between 0 and 1';
-  const messages: any[] = body.messages ?? [];
+  const all: any[] = body.messages ?? [];
+  for (let i = 0; i < all.length; i++) {
+    // A mid-conversation system message stands right after a user turn and between turns of its own.
+    if (all[i].role === 'system' && all[i - 1]?.role !== 'user') return `messages.${i}: a system message must follow a user message`;
+  }
+  const messages = all.filter((m) => m.role !== 'system');
   for (let i = 1; i < messages.length; i++) {
     if (messages[i].role === messages[i - 1].role) return `messages: roles must alternate between "user" and "assistant" (messages.${i})`;
   }

@@ -1,5 +1,6 @@
 import { FIXTURES, scenarioOf } from '../conformance/conformance-fixtures';
 import type { RequestView, TurnView } from '../conformance/conformance-types';
+import { schemaAnswer } from './schema-answer';
 
 /**
  * What every fake shares about choosing its answer: a request whose last marked user
@@ -21,8 +22,12 @@ export function requestedScenario(view: RequestView): Requested {
   return { scenario: turn ? scenarioOf(turn.text) : undefined, turn };
 }
 
-/** The text the echo answers quote: `reply to: {last user turn}`. */
+/**
+ * The text the echo answers quote: `reply to: {last user turn}`; for a request that asks for
+ * structured output, JSON of the requested schema instead (schemaAnswer).
+ */
 export function echoText(view: RequestView): string {
+  if (view.jsonSchema !== undefined) return schemaAnswer(view.jsonSchema, view);
   const last = [...view.turns].reverse().find((t) => t.role === 'user');
   return `reply to: ${last?.text ?? ''}`;
 }

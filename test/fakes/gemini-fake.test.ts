@@ -41,6 +41,15 @@ describe('GeminiFake with @google/genai', () => {
     expect(upstream.last.headers['x-goog-api-key']).toBe('gm-client-placeholder');
   });
 
+  it('refuses a field GenerateContentRequest does not have, as Google does', async () => {
+    const post = (body: object) => fetch(`${upstream.baseUrl}/v1beta/models/${model}:generateContent`, { method: 'POST', body: JSON.stringify(body) });
+    const contents = [{ role: 'user', parts: [{ text: 'hi' }] }];
+    const refused = await post({ contents, reasoning_effort: 'high' });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe('Invalid JSON payload received. Unknown name "reasoning_effort": Cannot find field.');
+    expect((await post({ contents, system_instruction: { parts: [{ text: 'x' }] }, generationConfig: {} })).status).toBe(200);
+  });
+
   it('answers with a functionCall part', async () => {
     upstream.enqueue(respondGemini.generate({ text: null, functionCall: { name: 'get_weather', args: { city: 'Paris' } } }));
     const response = await ai.models.generateContent({ model, contents: 'weather?' });

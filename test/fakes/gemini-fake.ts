@@ -72,8 +72,16 @@ export class GeminiFake extends FakeServer<GeminiRequest> implements Conformance
 export const sseStreamsOnly = (req: GeminiRequest): string | undefined =>
   req.rpc === 'streamGenerateContent' && req.query.alt !== 'sse' ? 'The fake streams only with alt=sse.' : undefined;
 
+/** GenerateContentRequest's fields, in both spellings Google's JSON parser takes; any other is a 400 there. */
+const GENERATE_FIELDS: ReadonlySet<string> = new Set(
+  ['contents', 'tools', 'toolConfig', 'safetySettings', 'systemInstruction', 'generationConfig', 'cachedContent', 'labels', 'model']
+    .flatMap((field) => [field, field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)]),
+);
+
 /** A generateContent or streamGenerateContent call, wherever it arrived (Vertex AI serves the same bodies). */
 export function answerGenerate(req: GeminiRequest, res: http.ServerResponse): void | Promise<void> {
+  const unknown = Object.keys(req.body ?? {}).find((key) => !GENERATE_FIELDS.has(key));
+  if (unknown) return googleError(res, 400, `Invalid JSON payload received. Unknown name "${unknown}": Cannot find field.`);
   const stream = req.rpc === 'streamGenerateContent';
   const { scenario, turn } = requestedScenario(req.view);
   if (!scenario) return (stream ? respondGemini.stream(['Hello', ' from', ' upstream']) : respondGemini.generate())(req, res);

@@ -29,6 +29,15 @@ describe('OpenAiFake with the openai SDK: chat completions, embeddings and the R
     expect(upstream.last.view).toMatchObject({ model: 'gpt-4o-mini', stream: false, turns: [{ role: 'user', text: 'hello chat' }] });
   });
 
+  it('refuses what Chat Completions refuses: unknown fields, Responses-only tool types, a user id over 64 characters', async () => {
+    const refusal = (body: object) => client.chat.completions.create({ ...ask('x'), ...body } as never).then(() => undefined, (e: unknown) => e as InstanceType<typeof OpenAI.BadRequestError>);
+    expect((await refusal({ client_metadata: { a: 1 } }))?.message).toContain('Unrecognized request argument supplied: client_metadata');
+    expect((await refusal({ tools: [{ type: 'namespace', name: 'multi_agent_v1', tools: [] }] }))?.message).toContain("Invalid value: 'namespace'");
+    expect((await refusal({ tools: [{ type: 'web_search', external_web_access: false }] }))?.message).toContain("Invalid value: 'web_search'");
+    expect((await refusal({ user: 'u'.repeat(65) }))?.message).toContain("Invalid 'user': string too long");
+    expect(await refusal({ user: 'u'.repeat(64), prompt_cache_key: 'k', tools: [{ type: 'function', function: { name: 'f' } }] })).toBeUndefined();
+  });
+
   it('streams a tool call whose argument fragments the SDK helper assembles', async () => {
     upstream.enqueue(respondOpenAi.stream(['Checking.'], { toolCall: { name: 'get_weather', args: ['{"city":', '"Paris"}'] } }));
     const final = await client.chat.completions.stream(ask('weather?')).finalChatCompletion();

@@ -39,6 +39,40 @@ export interface OpenAiFakeOptions extends FakeOptions<OpenAiRequest> {
   errorShape?: 'openai' | 'flat';
   /** A rule of the provider's the request breaks (body, path, query), as its 400 message; undefined when it is fine. */
   rules?: (req: OpenAiRequest) => string | undefined;
+  /**
+   * Top-level Chat Completions fields this server takes besides OpenAI's own (a compatible
+   * server's `top_k`), or `'any'` for a server that ignores unknown fields. Default: none,
+   * as OpenAI answers any other field with a 400.
+   */
+  extraChatFields?: readonly string[] | 'any';
+}
+
+/** The top-level fields OpenAI's Chat Completions API takes (its API reference); any other is a 400 there. */
+export const CHAT_COMPLETIONS_FIELDS: ReadonlySet<string> = new Set([
+  'model', 'messages', 'audio', 'frequency_penalty', 'function_call', 'functions', 'logit_bias', 'logprobs', 'max_completion_tokens',
+  'max_tokens', 'metadata', 'modalities', 'n', 'parallel_tool_calls', 'prediction', 'presence_penalty', 'prompt_cache_key',
+  'prompt_cache_retention', 'reasoning_effort', 'response_format', 'safety_identifier', 'seed', 'service_tier', 'stop', 'store',
+  'stream', 'stream_options', 'temperature', 'tool_choice', 'tools', 'top_logprobs', 'top_p', 'user', 'verbosity', 'web_search_options',
+]);
+
+/** Tool types Chat Completions takes; the Responses API's others (`namespace`, `web_search`, ...) are a 400 there. */
+const CHAT_TOOL_TYPES = new Set(['function', 'custom']);
+
+/** The first Chat Completions rule of OpenAI's that the body breaks: an unknown field, a tool type it does not have, a `user` over 64 characters. */
+function chatRuleBroken(body: any, extra: OpenAiFakeOptions['extraChatFields']): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  if (extra !== 'any') {
+    const unknown = Object.keys(body).find((key) => !CHAT_COMPLETIONS_FIELDS.has(key) && !extra?.includes(key));
+    if (unknown) return `Unrecognized request argument supplied: ${unknown}`;
+  }
+  const tools: any[] = Array.isArray(body.tools) ? body.tools : [];
+  const bad = tools.findIndex((tool) => !CHAT_TOOL_TYPES.has(tool?.type));
+  if (bad >= 0) return `Invalid value: '${tools[bad]?.type}'. Supported values are: 'function' and 'custom'. (tools[${bad}].type)`;
+  if (Array.isArray(body.tools) && body.tools.length === 0) return "Invalid 'tools': empty array. Expected an array with minimum length 1, but got an empty array instead.";
+  if (typeof body.user === 'string' && body.user.length > 64) {
+    return `Invalid 'user': string too long. Expected a string with maximum length 64, but got a string with length ${body.user.length} instead.`;
+  }
+  return undefined;
 }
 
 /** What every echo answer reports, so usage-accounting tests can assert exact numbers. */
@@ -65,7 +99,7 @@ export class OpenAiFake extends FakeServer<OpenAiRequest> implements Conformance
 
   private answer(req: OpenAiRequest, res: http.ServerResponse): void | Promise<void> {
     if (req.method !== 'POST' || !req.kind) return this.error(res, 404, `Unknown path ${req.pathname}`);
-    const rule = this.options.rules?.(req);
+    const rule = this.options.rules?.(req) ?? (req.kind === 'chat' ? chatRuleBroken(req.body, this.options.extraChatFields) : undefined);
     if (rule) return this.error(res, 400, rule);
     if (req.kind === 'embeddings') return respondOpenAi.embeddings()(req, res);
     if (req.kind === 'responses') return (req.body?.stream ? respondResponses.stream(ECHO_PIECES) : respondResponses.response())(req, res);

@@ -114,10 +114,14 @@ endpoints:
     expect(upstream.last.body).toEqual({ model: 'gpt-4.1-mini', input: 'Hi', previous_response_id: 'resp_123' });
   });
 
-  it('OpenAI\'s own tools on a non-OpenAI endpoint are a 400 naming the tool', async () => {
-    const error = await client().responses.create({ model: 'mock-chat', input: 'Hi', tools: [{ type: 'web_search' }] }).catch((e: unknown) => e);
+  it('OpenAI\'s own tools on a non-OpenAI endpoint are left out and named in a header; forcing one is a 400 without pointing back at this route', async () => {
+    const { data, response } = await client().responses.create({ model: 'mock-chat', input: 'Hi', tools: [{ type: 'web_search' }] }).withResponse();
+    expect(data.output_text).toBe('Hi');
+    expect(response.headers.get('x-gateway-dropped-tools')).toBe('web_search');
+    const error = await client().responses.create({ model: 'mock-chat', input: 'Hi', tools: [{ type: 'web_search' }], tool_choice: { type: 'web_search' } } as never).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.BadRequestError);
-    expect(error).toMatchObject({ param: 'tools[0].type', code: 'unsupported_parameter' });
+    expect(error).toMatchObject({ param: 'tool_choice', code: 'unsupported_parameter' });
     expect((error as Error).message).toContain('web_search');
+    expect((error as Error).message).not.toContain('/gateway/openai/v1/responses');
   });
 });

@@ -25,10 +25,10 @@ const LOCK = join(tmpdir(), `model-gateway-venv-${sha256(REPO).slice(0, 16)}.loc
 
 const MIN_PYTHON: [number, number] = [3, 11]; // google-genai requires 3.11
 const VENV_TIMEOUT_MS = 120_000;
-/** A fresh machine downloads every wheel; a minute is typical, slow mirrors take longer. */
-const PIP_TIMEOUT_MS = 270_000;
+/** A fresh machine downloads every wheel (MLflow and LiteLLM bring many); two or three minutes are typical, slow mirrors take longer. */
+const PIP_TIMEOUT_MS = 480_000;
 /** Another jest worker may be in the middle of that same install. */
-const LOCK_WAIT_MS = 280_000;
+const LOCK_WAIT_MS = 490_000;
 /** A lock this old outlived any install that could have taken it; its holder is gone (or its pid reused). */
 const LOCK_STALE_MS = 10 * 60_000;
 
@@ -38,7 +38,7 @@ const APT_HINT =
   '(.ci/run does this on CI machines).';
 
 /** For the `beforeAll` that calls ensurePythonVenv: above the pip and lock-wait limits, so those fire first and explain. */
-export const PYTHON_VENV_SETUP_TIMEOUT_MS = 300_000;
+export const PYTHON_VENV_SETUP_TIMEOUT_MS = 510_000;
 
 /**
  * Returns the venv's python, creating the venv and installing the requirements
@@ -92,7 +92,7 @@ async function checkBasePython(): Promise<void> {
 }
 
 async function installRequirements(hash: string): Promise<void> {
-  log(`installing ${REQUIREMENTS} (up to a minute or two on a fresh machine)`);
+  log(`installing ${REQUIREMENTS} (a few minutes on a fresh machine)`);
   const started = Date.now();
   const result = await run(
     PYTHON,

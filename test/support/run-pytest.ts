@@ -21,9 +21,9 @@ export interface PytestRun {
 
 /**
  * One pytest file, stdout and stderr interleaved so a failure reads in order.
- * `env` carries what the file reads (GATEWAY_URL at least).
+ * `env` carries what the file reads (GATEWAY_URL at least); `timeoutMs` is for files that import heavy clients.
  */
-export function runPytest(python: string, file: string, env: Record<string, string>): Promise<PytestRun> {
+export function runPytest(python: string, file: string, env: Record<string, string>, timeoutMs = PYTEST_TIMEOUT_MS): Promise<PytestRun> {
   return new Promise((resolvePromise, reject) => {
     // -p no:cacheprovider and no bytecode: a test run leaves no .pytest_cache or __pycache__ in the tree.
     const child = spawn(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', join(PYTHON_TESTS, file)], {
@@ -36,7 +36,7 @@ export function runPytest(python: string, file: string, env: Record<string, stri
         NO_PROXY: '127.0.0.1,localhost',
         no_proxy: '127.0.0.1,localhost',
       },
-      timeout: PYTEST_TIMEOUT_MS,
+      timeout: timeoutMs,
       killSignal: 'SIGKILL',
       stdio: ['ignore', 'pipe', 'pipe'],
     });

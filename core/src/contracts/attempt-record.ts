@@ -23,6 +23,8 @@ export interface AttemptRecord {
   endpoint: string;
   kind: EndpointKind;
   apiStyle: string;
+  /** Who sent the call (CallContext.caller): `app` unless the request named a caller. */
+  caller: string;
   /** Connection name and provider type. */
   provider: string;
   providerType: string;
@@ -41,4 +43,9 @@ export interface AttemptRecord {
   latencyMs: number;
   /** Until the provider's response headers (streams: until the first chunk). */
   ttfbMs?: number;
+  /**
+   * The attempt's cost in USD, set by the pricing step (usage accounting, which runs first
+   * among the onAttemptEnd hooks) for hooks of lower priority; undefined when unpriced.
+   */
+  costUsd?: number;
 }

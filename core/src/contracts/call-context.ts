@@ -6,6 +6,9 @@ import type { Cancellation } from './cancellation';
 import type { Endpoint, EndpointKind, Timeouts } from './endpoint';
 import type { ProviderConnection, ProviderDefinition } from './provider-definition';
 
+/** The caller a call is counted under when it names none (usage records, `/api/usage`). */
+export const DEFAULT_CALLER = 'app';
+
 /** A provider and model that may serve a call. */
 export interface Target {
   /** `connection/model`: how headers, errors and routing state name the target. */
@@ -31,6 +34,11 @@ export interface CallContext {
   readonly endpointName: string;
   /** Epoch milliseconds. */
   readonly startedAt: number;
+  /**
+   * Who sent the call, as a short label (`judge`, `app`, ...), recorded on its usage records;
+   * `DEFAULT_CALLER` unless an onRequest plugin sets it from the request.
+   */
+  caller: string;
   /** Set by the resolve phase. */
   endpoint?: Endpoint;
   /**

@@ -1,15 +1,16 @@
 import type { GatewayError } from '../errors/gateway-error';
 import type { RouteDefinition } from './api-style-definition';
 import type { AttemptContext } from './attempt-context';
+import type { Usage } from '../canonical/usage';
 import type { AttemptRecord } from './attempt-record';
-import type { CallContext } from './call-context';
+import type { CallContext, Target } from './call-context';
 import type { GatewayRuntime } from './gateway-runtime';
 import type { UpstreamRequest } from './upstream-request';
 
 /**
  * A step of the request pipeline. Phases, in order (docs/plugins.md):
- * onRequest -> resolve -> per attempt: authorize -> (send) -> onAttemptEnd
- * -> onFinish | onError. Request-side phases run by ascending priority,
+ * onRequest -> resolve -> per attempt: authorize -> (send) -> [answerHeaders]
+ * -> onAttemptEnd -> onFinish | onError. Request-side phases run by ascending priority,
  * response-side (onAttemptEnd, onFinish, onError) by descending priority.
  * onAttemptEnd, onFinish and onError run after the client has its answer and
  * must not throw; the pipeline logs what they throw and goes on.
@@ -23,6 +24,13 @@ export interface PipelinePlugin {
   resolve?(call: CallContext): void | Promise<void>;
   /** Adds credentials to an outgoing provider request. The only phase that sees secrets. */
   authorize?(attempt: AttemptContext, request: UpstreamRequest): void | Promise<void>;
+  /**
+   * Headers for a complete answer (not a stream, not relayed bytes), given its usage: runs
+   * after the provider answered and before the response head is written, so it adds to
+   * each such response's time: return undefined at once for calls it has nothing to add to.
+   * What it throws is logged and the answer goes out without its headers.
+   */
+  answerHeaders?(call: CallContext, target: Target, usage: Usage | undefined): Readonly<Record<string, string>> | undefined;
   onAttemptEnd?(record: AttemptRecord, call: CallContext): void;
   onFinish?(call: CallContext): void;
   onError?(call: CallContext, error: GatewayError): void;

@@ -2,6 +2,7 @@ import type { ChatRequest } from '../canonical/chat';
 import type { EmbeddingsRequest } from '../canonical/embeddings';
 import type { Usage } from '../canonical/usage';
 import type { ChatOutput, EmbeddingsOutput } from './call-outputs';
+import type { Target } from './call-context';
 import type { EndpointKind } from './endpoint';
 import type { PassthroughFormat, PassthroughTarget } from './passthrough-target';
 import type { GatewayError } from '../errors/gateway-error';
@@ -19,13 +20,48 @@ export interface ResponseFilter {
   end(): Buffer;
 }
 
+/** Response headers a translation adds (what it left out, say); the same header from two sources is joined with ", ". */
+export type TranslationHeaders = Record<string, string>;
+
+/** A translated chat request fitted to one target, with the headers that say what the fitting changed. */
+export interface TargetedChatRequest {
+  request: ChatRequest;
+  headers?: TranslationHeaders;
+}
+
+/** A chat call decoded into the canonical model, with the style's encoder for the answer. */
+export interface TranslatedChat {
+  kind: 'chat';
+  request: ChatRequest;
+  output: ChatOutput;
+  /** Set on the response when a translated attempt answers (never when the call was relayed). */
+  headers?: TranslationHeaders;
+  /**
+   * The request as one target gets it, for fields that depend on the target's model (reasoning
+   * only for a model that has it). Called once per translated attempt; without it every target gets `request`.
+   */
+  forTarget?(target: Target): TargetedChatRequest;
+}
+
+/**
+ * An answer the gateway gives itself for a target that cannot serve the operation (an
+ * estimate where the provider has no such call): no upstream request is made.
+ */
+export interface LocalAnswer {
+  kind: 'local';
+  status: number;
+  body: unknown;
+  headers?: TranslationHeaders;
+}
+
 /**
  * A passthrough call decoded into the canonical model, with the style's encoder for
  * the answer: used when the endpoint's provider does not speak the client's format.
  */
 export type TranslatedCall =
-  | { kind: 'chat'; request: ChatRequest; output: ChatOutput }
-  | { kind: 'embeddings'; request: EmbeddingsRequest; output: EmbeddingsOutput };
+  | TranslatedChat
+  | { kind: 'embeddings'; request: EmbeddingsRequest; output: EmbeddingsOutput; headers?: TranslationHeaders }
+  | LocalAnswer;
 
 /** What a passthrough API style supplies for one relayed call. */
 export interface RelayInput {

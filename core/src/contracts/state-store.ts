@@ -24,7 +24,28 @@ export interface StateStore {
    */
   set(key: string, value: string, ttlMs: number, options?: { ifAbsent?: boolean }): Promise<boolean>;
   delete(keys: readonly string[]): Promise<void>;
+  /**
+   * A sliding-window counter (rate limits): the sum of what was added over the last
+   * `windowMs`, kept in one-second buckets on the store's own clock (Redis' TIME, so
+   * replicas agree). Atomically adds `amount` if the window's total plus `amount` stays
+   * within `limit`; `amount` 0 only asks whether any room is left, and `limit` Infinity
+   * always adds. Integer amounts.
+   */
+  windowAdd(key: string, amount: number, limit: number, windowMs: number): Promise<WindowState>;
   /** Resolves when the store answers; rejects when it cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A sliding window after `windowAdd`. */
+export interface WindowState {
+  /** Whether the amount was added (for amount 0: whether any room is left). */
+  allowed: boolean;
+  /** The window's total after the call. */
+  total: number;
+  /**
+   * When refused, milliseconds until enough of the window has aged out for the amount
+   * to fit; -1 when it can never fit (more than the limit). 0 when allowed.
+   */
+  retryAfterMs: number;
 }

@@ -17,6 +17,8 @@ export interface GatewayErrorOptions {
   upstreamBody?: UpstreamErrorBody;
   /** For an error that ends several attempts: what each one met. */
   attempts?: AttemptFailure[];
+  /** Headers the error's response carries in every format (a rate limit's state, say). */
+  headers?: Record<string, string>;
 }
 
 /** One failed attempt, as the client sees it in an all_attempts_failed error. */
@@ -46,6 +48,7 @@ export class GatewayError extends Error {
   readonly retryAfterMs?: number;
   readonly upstreamBody?: UpstreamErrorBody;
   readonly attempts?: AttemptFailure[];
+  readonly headers?: Record<string, string>;
 
   constructor(code: ErrorCode, message: string, options: GatewayErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -60,6 +63,7 @@ export class GatewayError extends Error {
     this.retryAfterMs = options.retryAfterMs;
     this.upstreamBody = options.upstreamBody;
     this.attempts = options.attempts;
+    this.headers = options.headers;
   }
 
   static from(error: unknown): GatewayError {

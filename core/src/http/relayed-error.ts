@@ -1,4 +1,4 @@
-import { retryAfterHeader } from './retry-after-header';
+import { errorHeaders } from './error-headers';
 import type { GatewayError } from '../errors/gateway-error';
 import type { RenderedError } from '../contracts/api-style-definition';
 
@@ -11,7 +11,7 @@ export function relayedOr(own: (error: GatewayError) => RenderedError): (error: 
   return (error) => {
     const upstream = error.upstreamBody;
     if (!upstream) return own(error);
-    const headers = { 'content-type': upstream.contentType ?? 'application/json', ...retryAfterHeader(error) };
+    const headers = { 'content-type': upstream.contentType ?? 'application/json', ...errorHeaders(error) };
     return { status: upstream.status, body: upstream.text, headers };
   };
 }

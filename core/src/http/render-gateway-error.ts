@@ -1,7 +1,7 @@
 import type { RenderedError } from '../contracts/api-style-definition';
 import type { ErrorType } from '../errors/error-codes';
 import type { GatewayError } from '../errors/gateway-error';
-import { retryAfterHeader } from './retry-after-header';
+import { errorHeaders } from './error-headers';
 
 /** The `type` strings of the error shape, which chat-completions clients map to their exception classes. */
 const WIRE_TYPES: Record<ErrorType, string> = {
@@ -22,7 +22,7 @@ const WIRE_TYPES: Record<ErrorType, string> = {
  * provider's type and code.
  */
 export function renderGatewayError(error: GatewayError): RenderedError {
-  const headers = retryAfterHeader(error);
+  const headers = errorHeaders(error);
   return {
     status: error.status,
     headers,

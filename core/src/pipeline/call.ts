@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ChatRequest } from '../canonical/chat';
 import type { EmbeddingsRequest } from '../canonical/embeddings';
-import type { CallContext, Target } from '../contracts/call-context';
+import { DEFAULT_CALLER, type CallContext, type Target } from '../contracts/call-context';
 import type { Endpoint, EndpointKind } from '../contracts/endpoint';
 import type { AttemptRecord } from '../contracts/attempt-record';
 import type { Cancellation } from '../contracts/cancellation';
@@ -10,6 +10,7 @@ import type { Cancellation } from '../contracts/cancellation';
 export class Call implements CallContext {
   readonly startedAt = Date.now();
   private readonly startedHr = performance.now();
+  caller: string = DEFAULT_CALLER;
   endpoint?: Endpoint;
   /**
    * Candidates in the order they should be tried; set by the resolve phase. Read-only:

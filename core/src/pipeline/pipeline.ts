@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import type { AttemptContext } from '../contracts/attempt-context';
+import type { Usage } from '../canonical/usage';
 import type { AttemptRecord } from '../contracts/attempt-record';
-import type { CallContext } from '../contracts/call-context';
+import type { CallContext, Target } from '../contracts/call-context';
 import type { PipelinePlugin } from '../contracts/pipeline-plugin';
 import type { UpstreamRequest } from '../contracts/upstream-request';
 import type { GatewayError } from '../errors/gateway-error';
@@ -17,6 +18,7 @@ export class Pipeline {
   private readonly onRequestHooks: Array<Hook<'onRequest'>>;
   private readonly resolveHooks: Array<Hook<'resolve'>>;
   private readonly authorizeHooks: Array<Hook<'authorize'>>;
+  private readonly answerHeaderHooks: Array<[string, Hook<'answerHeaders'>]>;
   private readonly attemptEndHooks: Array<[string, Hook<'onAttemptEnd'>]>;
   private readonly finishHooks: Array<[string, Hook<'onFinish'>]>;
   private readonly errorHooks: Array<[string, Hook<'onError'>]>;
@@ -27,6 +29,7 @@ export class Pipeline {
     this.onRequestHooks = sorted.filter((p) => p.onRequest).map((p) => p.onRequest!.bind(p));
     this.resolveHooks = sorted.filter((p) => p.resolve).map((p) => p.resolve!.bind(p));
     this.authorizeHooks = sorted.filter((p) => p.authorize).map((p) => p.authorize!.bind(p));
+    this.answerHeaderHooks = sorted.filter((p) => p.answerHeaders).map((p) => [p.name, p.answerHeaders!.bind(p)]);
     this.attemptEndHooks = reversed.filter((p) => p.onAttemptEnd).map((p) => [p.name, p.onAttemptEnd!.bind(p)]);
     this.finishHooks = reversed.filter((p) => p.onFinish).map((p) => [p.name, p.onFinish!.bind(p)]);
     this.errorHooks = reversed.filter((p) => p.onError).map((p) => [p.name, p.onError!.bind(p)]);
@@ -53,6 +56,18 @@ export class Pipeline {
       if (pending) await pending;
     }
   };
+
+  /** Sets the plugins' headers for a complete answer on `res`, before its head is written. */
+  answerHeaders(call: CallContext, target: Target, usage: Usage | undefined, res: { setHeader(name: string, value: string): unknown }): void {
+    for (const [name, hook] of this.answerHeaderHooks) {
+      try {
+        const headers = hook(call, target, usage);
+        if (headers) for (const header in headers) res.setHeader(header, headers[header]);
+      } catch (error) {
+        this.logger.error({ plugin: name, phase: 'answerHeaders', err: error }, 'pipeline hook failed');
+      }
+    }
+  }
 
   attemptEnd(record: AttemptRecord, call: CallContext): void {
     for (const [name, hook] of this.attemptEndHooks) this.guard(name, 'onAttemptEnd', () => hook(record, call));

@@ -9,7 +9,7 @@ import { Cancellation } from '../contracts/cancellation';
 import type { EndpointKind } from '../contracts/endpoint';
 import type { CallInput, GatewayRuntime } from '../contracts/gateway-runtime';
 import type { PassthroughTarget } from '../contracts/passthrough-target';
-import type { RelayInput, TranslatedCall } from '../contracts/relay-input';
+import type { LocalAnswer, RelayInput, TranslatedCall, TranslatedChat, TranslationHeaders } from '../contracts/relay-input';
 import type { StateStore } from '../contracts/state-store';
 import { GatewayError } from '../errors/gateway-error';
 import { receivedAt } from '../http/express-server-classes';
@@ -40,6 +40,7 @@ interface StartedStream {
 type ChatAttemptResult = { type: 'response'; response: ChatResponse } | StartedStream;
 type EmbeddingsResult = { type: 'embeddings'; response: EmbeddingsResponse };
 type RelayedResult = { type: 'relayed'; target: PassthroughTarget; response: IncomingMessage };
+type LocalResult = { type: 'local'; answer: LocalAnswer };
 
 /**
  * Runs a decoded call through the pipeline: resolve, attempts, response.
@@ -73,13 +74,20 @@ export class Runtime implements GatewayRuntime {
       let translated: TranslatedCall | undefined;
       if (input.translate && [...relayTargets.values()].includes(undefined)) {
         translated = input.translate();
-        call.request = translated.request;
+        if (translated.kind !== 'local') call.request = translated.request;
       }
-      const { attempt, result } = await this.attempts(call, async (attempt): Promise<RelayedResult | ChatAttemptResult | EmbeddingsResult> => {
+      // What the answering attempt's translation changed for its target, said in response headers.
+      let targetHeaders: TranslationHeaders | undefined;
+      const { attempt, result } = await this.attempts(call, async (attempt): Promise<RelayedResult | ChatAttemptResult | EmbeddingsResult | LocalResult> => {
         const target = relayTargets.get(attempt.target);
         if (target) return { type: 'relayed', target, response: await relayAttempt(this.relayProxy, this.pipeline, req, res, attempt, target, input) };
         if (!translated) throw unsupportedRoute(call.endpointName, attempt.target, this.routeHints, input.format);
-        return translated.kind === 'chat' ? this.chatAttempt(call, translated.request, attempt) : this.embeddingsAttempt(call, translated.request, attempt);
+        if (translated.kind === 'local') return { type: 'local', answer: translated };
+        if (translated.kind === 'embeddings') return this.embeddingsAttempt(call, translated.request, attempt);
+        const fitted = translated.forTarget?.(attempt.target);
+        const result = await this.chatAttempt(call, fitted?.request ?? translated.request, attempt);
+        targetHeaders = fitted?.headers;
+        return result;
       });
       switch (result.type) {
         case 'relayed': {
@@ -88,10 +96,18 @@ export class Runtime implements GatewayRuntime {
           this.endAttempt(attempt, call, failure?.status ?? result.response.statusCode ?? 200, failure, usage);
           return failure;
         }
+        case 'local':
+          served(res, attempt);
+          setTranslationHeaders(res, result.answer.headers);
+          writeJson(res, result.answer.status, result.answer.body);
+          this.endAttempt(attempt, call, result.answer.status);
+          return undefined;
         case 'embeddings':
+          setTranslationHeaders(res, translated?.headers);
           return this.answerEmbeddings(call, attempt, result.response, res, (translated as Extract<TranslatedCall, { kind: 'embeddings' }>).output);
         default:
-          return this.answerChat(call, attempt, result, res, (translated as Extract<TranslatedCall, { kind: 'chat' }>).output);
+          setTranslationHeaders(res, translated?.headers, targetHeaders);
+          return this.answerChat(call, attempt, result, res, (translated as TranslatedChat).output);
       }
     });
   }
@@ -136,6 +152,7 @@ export class Runtime implements GatewayRuntime {
   private async answerChat(call: Call, attempt: Attempt, result: ChatAttemptResult, res: Response, output: ChatOutput): Promise<GatewayError | undefined> {
     served(res, attempt);
     if (result.type === 'stream') return this.stream(call, attempt, result, res, output);
+    this.pipeline.answerHeaders(call, attempt.target, result.response.usage, res);
     writeJson(res, 200, output.response(result.response, call));
     this.endAttempt(attempt, call, 200, undefined, result.response.usage);
     return undefined;
@@ -143,6 +160,7 @@ export class Runtime implements GatewayRuntime {
 
   private answerEmbeddings(call: Call, attempt: Attempt, response: EmbeddingsResponse, res: Response, output: EmbeddingsOutput): undefined {
     served(res, attempt);
+    this.pipeline.answerHeaders(call, attempt.target, response.usage, res);
     writeJson(res, 200, output.response(response, call));
     this.endAttempt(attempt, call, 200, undefined, response.usage);
     return undefined;
@@ -227,6 +245,7 @@ export class Runtime implements GatewayRuntime {
       endpoint: call.endpointName,
       kind: call.kind,
       apiStyle: call.apiStyle,
+      caller: call.caller,
       provider: attempt.target.connectionName,
       providerType: attempt.target.definition.type,
       model: attempt.target.model,
@@ -239,6 +258,8 @@ export class Runtime implements GatewayRuntime {
       startedAt: attempt.startedAt,
       latencyMs: attempt.elapsedMs(),
       ttfbMs: attempt.ttfbMs,
+      // Present from the start (set later by pricing), so every record keeps one shape.
+      costUsd: undefined,
     };
     call.attempts.push(record);
     this.pipeline.attemptEnd(record, call);
@@ -250,6 +271,17 @@ function served(res: Response, attempt: Attempt): void {
   res.setHeader('x-gateway-target', attempt.target.key);
   res.setHeader('x-gateway-attempts', String(attempt.index + 1));
   res.setHeader('server-timing', timings(attempt.call));
+}
+
+/** Headers of a translation, before the head is written; a name both sources set gets both values. */
+function setTranslationHeaders(res: Response, ...sources: Array<TranslationHeaders | undefined>): void {
+  for (const headers of sources) {
+    if (!headers) continue;
+    for (const name in headers) {
+      const previous = res.getHeader(name);
+      res.setHeader(name, previous === undefined ? headers[name] : `${String(previous)}, ${headers[name]}`);
+    }
+  }
 }
 
 function timings(call: Call): string {

@@ -1,4 +1,5 @@
-import type { StateStore } from '../contracts/state-store';
+import type { StateStore, WindowState } from '../contracts/state-store';
+import { decideWindow, windowSeconds } from './sliding-window';
 
 interface Entry {
   fields: Map<string, number>;
@@ -15,6 +16,7 @@ export class EmbeddedStateStore implements StateStore {
   readonly kind = 'embedded' as const;
   private readonly entries = new Map<string, Entry>();
   private readonly values = new Map<string, Value>();
+  private readonly windows = new Map<string, Map<number, number>>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(private readonly now: () => number = Date.now, sweepIntervalMs = 60_000) {
@@ -56,7 +58,22 @@ export class EmbeddedStateStore implements StateStore {
     for (const key of keys) {
       this.values.delete(key);
       this.entries.delete(key);
+      this.windows.delete(key);
     }
+  }
+
+  async windowAdd(key: string, amount: number, limit: number, windowMs: number): Promise<WindowState> {
+    const seconds = windowSeconds(windowMs);
+    const now = this.now();
+    const decided = decideWindow(this.windows.get(key) ?? new Map(), amount, limit, seconds, now);
+    const buckets = new Map(decided.live);
+    if (decided.allowed && amount > 0) {
+      const second = Math.floor(now / 1000);
+      buckets.set(second, (buckets.get(second) ?? 0) + amount);
+    }
+    if (buckets.size > 0) this.windows.set(key, buckets);
+    else this.windows.delete(key);
+    return { allowed: decided.allowed, total: decided.total, retryAfterMs: decided.retryAfterMs };
   }
 
   async ping(): Promise<void> {}
@@ -65,6 +82,7 @@ export class EmbeddedStateStore implements StateStore {
     clearInterval(this.sweeper);
     this.entries.clear();
     this.values.clear();
+    this.windows.clear();
   }
 
   private live(key: string): Entry | undefined {
@@ -89,5 +107,8 @@ export class EmbeddedStateStore implements StateStore {
     const now = this.now();
     for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
     for (const [key, value] of this.values) if (value.expiresAt <= now) this.values.delete(key);
+    // A window whose newest bucket is older than any window in use (an hour) holds nothing that counts.
+    const stale = Math.floor(now / 1000) - 3600;
+    for (const [key, buckets] of this.windows) if (Math.max(...buckets.keys()) < stale) this.windows.delete(key);
   }
 }

@@ -1,5 +1,7 @@
 import { Redis } from 'ioredis';
-import type { StateStore } from '../contracts/state-store';
+import type { StateStore, WindowState } from '../contracts/state-store';
+import { WINDOW_ADD_SCRIPT } from './redis-window-script';
+import { windowSeconds } from './sliding-window';
 
 export interface RedisStateStoreOptions {
   /** Prepended to every key, so several gateways (or tests) can share one Redis. */
@@ -53,6 +55,7 @@ export class RedisStateStore implements StateStore {
     // ioredis prints every unhandled 'error' event to stderr; outages are
     // already reported through rejected calls, so the owner chooses to log.
     this.redis.on('error', onError);
+    this.redis.defineCommand('windowAdd', { numberOfKeys: 1, lua: WINDOW_ADD_SCRIPT });
     const settled = () => {
       this.firstAttempt = false;
     };
@@ -135,6 +138,13 @@ export class RedisStateStore implements StateStore {
     await this.redis.del(...keys);
   }
 
+  async windowAdd(key: string, amount: number, limit: number, windowMs: number): Promise<WindowState> {
+    await this.untilFirstConnection();
+    const run = (this.redis as unknown as WindowCommand).windowAdd;
+    const [allowed, total, retryAfterMs] = await run.call(this.redis, key, amount, Number.isFinite(limit) ? limit : -1, windowSeconds(windowMs));
+    return { allowed: allowed === 1, total, retryAfterMs };
+  }
+
   async ping(): Promise<void> {
     await this.untilFirstConnection();
     await this.redis.ping();
@@ -177,6 +187,11 @@ export class RedisStateStore implements StateStore {
 }
 
 type Chain = ReturnType<Redis['multi']>;
+
+/** The script command defined in the constructor (ioredis adds it to the client at run time). */
+interface WindowCommand {
+  windowAdd(key: string, amount: number, limit: number, windowSeconds: number): Promise<[number, number, number]>;
+}
 
 /** HINCRBY keeps integer counters exact; only fractions need HINCRBYFLOAT. */
 function addIncrement(chain: Chain, key: string, field: string, value: number): void {

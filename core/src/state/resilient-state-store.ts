@@ -1,5 +1,5 @@
 import { EmbeddedStateStore } from './embedded-state-store';
-import type { StateStore } from '../contracts/state-store';
+import type { StateStore, WindowState } from '../contracts/state-store';
 
 /** How often a degraded store checks whether the shared store is back. */
 const HEALTH_CHECK_MS = 1000;
@@ -75,6 +75,14 @@ export class ResilientStateStore implements StateStore {
 
   delete(keys: readonly string[]): Promise<void> {
     return this.routed((store) => store.delete(keys));
+  }
+
+  /**
+   * During an outage each replica counts its own window: a limit then holds per replica
+   * (N replicas may admit up to N times it) until the shared store returns, never unbounded.
+   */
+  windowAdd(key: string, amount: number, limit: number, windowMs: number): Promise<WindowState> {
+    return this.routed((store) => store.windowAdd(key, amount, limit, windowMs));
   }
 
   ping(): Promise<void> {

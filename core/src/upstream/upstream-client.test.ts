@@ -125,10 +125,17 @@ describe('UpstreamClient', () => {
   it('is aborted by its cancellation while waiting for headers, with the cancellation as the cause', async () => {
     let upstreamClosed!: () => void;
     const closed = new Promise<void>((resolve) => (upstreamClosed = resolve));
-    handle = (req) => req.socket.once('close', upstreamClosed);
+    let received!: () => void;
+    const arrived = new Promise<void>((resolve) => (received = resolve));
+    handle = (req) => {
+      req.socket.once('close', upstreamClosed);
+      received();
+    };
     const cancellation = new Cancellation();
     const pending = send(cancellation);
-    setTimeout(() => cancellation.cancel(new GatewayError('client_closed_request', 'client gone')), 20);
+    // Cancel once the upstream holds the request: on a loaded machine a fixed delay could cancel before it is even sent.
+    await arrived;
+    cancellation.cancel(new GatewayError('client_closed_request', 'client gone'));
     await expect(pending).rejects.toMatchObject({ code: 'client_closed_request' });
     await closed;
     expect(cancellation.listenerCount()).toBe(0);

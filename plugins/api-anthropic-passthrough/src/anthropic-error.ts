@@ -1,4 +1,4 @@
-import { retryAfterHeader, type ErrorType, type GatewayError, type RenderedError } from '@model-gateway/core';
+import { errorHeaders, type ErrorType, type GatewayError, type RenderedError } from '@model-gateway/core';
 
 /** Anthropic's error types, so the Anthropic SDK raises the exception it would raise against Anthropic itself. */
 const ANTHROPIC_TYPES: Record<ErrorType, string> = {
@@ -18,7 +18,7 @@ export function anthropicErrorBody(error: GatewayError) {
 }
 
 export function renderAnthropicError(error: GatewayError): RenderedError {
-  const headers = { 'x-gateway-error-code': error.code, ...retryAfterHeader(error) };
+  const headers = { 'x-gateway-error-code': error.code, ...errorHeaders(error) };
   return { status: error.status, headers, body: anthropicErrorBody(error) };
 }
 

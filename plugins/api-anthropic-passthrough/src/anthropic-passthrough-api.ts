@@ -1,38 +1,54 @@
 import type { Request, Response } from 'express';
-import { endpointFromModel, extensibleCopy, relayBody, relayedOr, unknownPathRoutes, type ApiStyleDefinition, type GatewayRuntime, type RouteDefinition } from '@model-gateway/core';
-import { decodeAnthropicRequest } from '@model-gateway/format-anthropic';
-import { anthropicChatOutput } from './anthropic-chat-output';
+import {
+  endpointFromModel, extensibleCopy, relayBody, relayedOr, unknownPathRoutes, writeJson,
+  type ApiStyleDefinition, type GatewayRuntime, type RouteDefinition, type UsageTap,
+} from '@model-gateway/core';
+import type { CapabilitiesOf } from '@model-gateway/model-catalog';
+import { anthropicModelRoutes } from './anthropic-models';
 import { anthropicStreamError, renderAnthropicError } from './anthropic-error';
 import { anthropicUsageTap } from './anthropic-usage';
+import { estimateInputTokens } from './token-estimate';
+import { translateAnthropicCall } from './translate-anthropic-call';
 
 export const API_STYLE = 'anthropic-passthrough';
 
 /** The vendor segment and its neutral alias; the Anthropic SDK appends /v1/messages to `{gateway}/gateway/anthropic`. */
 const PREFIXES = ['/gateway/anthropic', '/gateway/vendor-b'];
 
+/** Says that a count_tokens answer was computed by the gateway, not by the endpoint's provider. */
+export const TOKEN_COUNT_HEADER = 'x-gateway-token-count';
+
+/** count_tokens reports no usage of its own: counting is not a billed model call. */
+const NO_USAGE: UsageTap = { write: () => undefined, end: () => undefined };
+
 /**
  * Anthropic's Messages API: relayed with the endpoint's model and the gateway's key when
  * the endpoint's provider speaks it, translated through the canonical model otherwise.
+ * Also what coding agents call besides messages: count_tokens (relayed, or estimated),
+ * the models list, and a reachability probe on the base path.
  */
-export const anthropicPassthroughApi: ApiStyleDefinition = {
-  name: API_STYLE,
-  passthroughFormat: 'anthropic',
-  routeHint: () => '/gateway/anthropic/v1/messages',
-  // The Anthropic SDK sends its key as x-api-key (and, in 1.x, as Authorization too).
-  clientCredentials: { headers: ['x-api-key'] },
-  renderError: relayedOr(renderAnthropicError),
-  routes: (runtime: GatewayRuntime): RouteDefinition[] => [
-    ...PREFIXES.map((prefix) => ({
-      method: 'post' as const,
-      path: `${prefix}/v1/messages`,
-      json: true,
-      handle: (req: Request, res: Response) => relay(runtime, req, res),
-    })),
-    ...unknownPathRoutes(PREFIXES),
-  ],
-};
+export function anthropicPassthroughApi(capabilitiesOf: CapabilitiesOf): ApiStyleDefinition {
+  return {
+    name: API_STYLE,
+    passthroughFormat: 'anthropic',
+    routeHint: () => '/gateway/anthropic/v1/messages',
+    // The Anthropic SDK sends its key as x-api-key (and, in 1.x, as Authorization too).
+    clientCredentials: { headers: ['x-api-key'] },
+    renderError: relayedOr(renderAnthropicError),
+    routes: (runtime: GatewayRuntime): RouteDefinition[] => [
+      ...PREFIXES.flatMap((prefix): RouteDefinition[] => [
+        // Claude Code probes the base URL with HEAD before its first call; Express answers HEAD from GET routes.
+        { method: 'get', path: prefix, handle: (_req, res) => writeJson(res, 200, { type: 'gateway', format: 'anthropic', models: `${prefix}/v1/models` }) },
+        { method: 'post', path: `${prefix}/v1/messages`, json: true, handle: (req: Request, res: Response) => messages(runtime, req, res, capabilitiesOf) },
+        { method: 'post', path: `${prefix}/v1/messages/count_tokens`, json: true, handle: (req: Request, res: Response) => countTokens(runtime, req, res) },
+        ...anthropicModelRoutes(prefix, runtime.endpoints),
+      ]),
+      ...unknownPathRoutes(PREFIXES),
+    ],
+  };
+}
 
-async function relay(runtime: GatewayRuntime, req: Request, res: Response): Promise<void> {
+async function messages(runtime: GatewayRuntime, req: Request, res: Response, capabilitiesOf: CapabilitiesOf): Promise<void> {
   const body = relayBody(req.body);
   const endpointName = endpointFromModel(body);
   const stream = body.stream === true;
@@ -46,6 +62,24 @@ async function relay(runtime: GatewayRuntime, req: Request, res: Response): Prom
     body: (model) => Buffer.from(JSON.stringify(extensibleCopy(body, { model }))),
     usageTap: () => anthropicUsageTap(stream),
     streamError: anthropicStreamError,
-    translate: () => ({ kind: 'chat', request: decodeAnthropicRequest(body).request, output: anthropicChatOutput }),
+    translate: () => translateAnthropicCall(body, capabilitiesOf),
+  });
+}
+
+/** Relayed to a provider that speaks Anthropic's format; any other gets the gateway's own estimate. */
+async function countTokens(runtime: GatewayRuntime, req: Request, res: Response): Promise<void> {
+  const body = relayBody(req.body);
+  const endpointName = endpointFromModel(body);
+  await runtime.relay(req, res, {
+    apiStyle: API_STYLE,
+    endpointName,
+    kind: 'chat',
+    format: 'anthropic',
+    operation: 'messages/count_tokens',
+    stream: false,
+    body: (model) => Buffer.from(JSON.stringify(extensibleCopy(body, { model }))),
+    usageTap: () => NO_USAGE,
+    streamError: anthropicStreamError,
+    translate: () => ({ kind: 'local', status: 200, body: { input_tokens: estimateInputTokens(body) }, headers: { [TOKEN_COUNT_HEADER]: 'estimate' } }),
   });
 }

@@ -1,14 +1,16 @@
 import type { GatewayPlugin } from '@model-gateway/core';
+import { capabilitiesLookup } from '@model-gateway/model-catalog';
 import { anthropicPassthroughApi } from './anthropic-passthrough-api';
 
-export { anthropicPassthroughApi };
+export { anthropicPassthroughApi, TOKEN_COUNT_HEADER } from './anthropic-passthrough-api';
 export { anthropicChatOutput } from './anthropic-chat-output';
+export { estimateInputTokens } from './token-estimate';
 
 const plugin: GatewayPlugin = {
   specVersion: 1,
   name: 'api-anthropic-passthrough',
   kind: 'api-style',
-  register: (api) => api.registerApiStyle(anthropicPassthroughApi),
+  register: (api) => api.registerApiStyle(anthropicPassthroughApi(capabilitiesLookup(api.container))),
 };
 
 export default plugin;

@@ -1,4 +1,4 @@
-import { retryAfterHeader, type GatewayError, type RenderedError } from '@model-gateway/core';
+import { errorHeaders, type GatewayError, type RenderedError } from '@model-gateway/core';
 
 /** Google's canonical status names by HTTP status, as Gemini reports them. */
 const STATUS_NAMES: Record<number, string> = {
@@ -21,6 +21,6 @@ export function geminiErrorBody(error: GatewayError) {
 }
 
 export function renderGeminiError(error: GatewayError): RenderedError {
-  const headers = { 'x-gateway-error-code': error.code, ...retryAfterHeader(error) };
+  const headers = { 'x-gateway-error-code': error.code, ...errorHeaders(error) };
   return { status: error.status, headers, body: geminiErrorBody(error) };
 }

@@ -1,14 +1,18 @@
 import type { Request, Response } from 'express';
 import {
-  GatewayError, relayBody, relayedOr, sseData, unknownPathRoutes,
-  type ApiStyleDefinition, type EndpointKind, type GatewayRuntime, type RouteDefinition, type TranslatedCall,
+  GatewayError, relayBody, relayedOr, sseData, unknownPathRoutes, writeJson,
+  type ApiStyleDefinition, type EndpointKind, type GatewayRuntime, type RouteDefinition, type LocalAnswer, type TranslatedCall, type TranslatedChat,
 } from '@model-gateway/core';
+import { fitReasoning, type CapabilitiesOf } from '@model-gateway/model-catalog';
 import { decodeBatchEmbedContentsRequest, decodeEmbedContentRequest, decodeGenerateContentRequest } from '@model-gateway/format-gemini';
 import { batchEmbedContentsOutput, embedContentOutput, geminiJsonArrayOutput, geminiSseOutput } from './gemini-chat-output';
 import { geminiErrorBody, renderGeminiError } from './gemini-error';
 import { geminiUsageTap } from './gemini-usage';
 
 export const API_STYLE = 'gemini-passthrough';
+
+/** No catalogue: every model is unknown, so reasoning settings are not sent. */
+const NO_CATALOGUE: CapabilitiesOf = () => undefined;
 
 /** The vendor segment and its neutral alias; google-genai appends /v1beta/models/{model}:{method} to `{gateway}/gateway/gemini`. */
 const PREFIXES = ['/gateway/gemini', '/gateway/vendor-c'];
@@ -29,28 +33,32 @@ const VERSIONS = ['v1', 'v1beta', 'v1alpha'];
  * Relayed with the gateway's key when the endpoint's provider speaks Gemini, translated
  * through the canonical model otherwise.
  */
-export const geminiPassthroughApi: ApiStyleDefinition = {
-  name: API_STYLE,
-  passthroughFormat: 'gemini',
-  routeHint: (endpoint) => `/gateway/gemini/v1beta/models/${endpoint}:generateContent`,
-  // google-genai sends its key as x-goog-api-key; REST examples put it in ?key=.
-  clientCredentials: { headers: ['x-goog-api-key'], query: ['key'] },
-  renderError: relayedOr(renderGeminiError),
-  routes: (runtime: GatewayRuntime): RouteDefinition[] => [
-    ...PREFIXES.flatMap((prefix) =>
-      VERSIONS.map((version) => ({
-        method: 'post' as const,
-        // One segment `{endpoint}:{method}`: Express reads it whole, the colon is split here.
-        path: `${prefix}/${version}/models/:target`,
-        json: true,
-        handle: (req: Request, res: Response) => relay(runtime, req, res, version),
-      })),
-    ),
-    ...unknownPathRoutes(PREFIXES),
-  ],
-};
+export function geminiPassthroughApi(capabilitiesOf: CapabilitiesOf = NO_CATALOGUE): ApiStyleDefinition {
+  return {
+    name: API_STYLE,
+    passthroughFormat: 'gemini',
+    routeHint: (endpoint) => `/gateway/gemini/v1beta/models/${endpoint}:generateContent`,
+    // google-genai sends its key as x-goog-api-key; REST examples put it in ?key=.
+    clientCredentials: { headers: ['x-goog-api-key'], query: ['key'] },
+    renderError: relayedOr(renderGeminiError),
+    routes: (runtime: GatewayRuntime): RouteDefinition[] => [
+      ...PREFIXES.flatMap((prefix): RouteDefinition[] => [
+        // A reachability probe (HEAD, answered from this GET) on the base URL a client is given.
+        { method: 'get', path: prefix, handle: (_req, res) => writeJson(res, 200, { format: 'gemini', versions: VERSIONS }) },
+        ...VERSIONS.map((version) => ({
+          method: 'post' as const,
+          // One segment `{endpoint}:{method}`: Express reads it whole, the colon is split here.
+          path: `${prefix}/${version}/models/:target`,
+          json: true,
+          handle: (req: Request, res: Response) => relay(runtime, req, res, version, capabilitiesOf),
+        })),
+      ]),
+      ...unknownPathRoutes(PREFIXES),
+    ],
+  };
+}
 
-async function relay(runtime: GatewayRuntime, req: Request, res: Response, apiVersion: string): Promise<void> {
+async function relay(runtime: GatewayRuntime, req: Request, res: Response, apiVersion: string, capabilitiesOf: CapabilitiesOf): Promise<void> {
   const target = String(req.params.target);
   const colon = target.lastIndexOf(':');
   const endpointName = colon > 0 ? target.slice(0, colon) : target;
@@ -76,12 +84,12 @@ async function relay(runtime: GatewayRuntime, req: Request, res: Response, apiVe
     usageTap: () => geminiUsageTap(sse),
     // SSE can end with an error event; the JSON-array form has none, so the connection is cut.
     streamError: (error) => (sse ? sseData(geminiErrorBody(error)) : undefined),
-    translate: () => translate(method, body, sse),
+    translate: () => translate(method, body, sse, capabilitiesOf),
   });
 }
 
 /** The call in canonical form, with the encoder that answers in the form the client asked for. */
-export function translate(method: string, body: unknown, sse: boolean): TranslatedCall {
+export function translate(method: string, body: unknown, sse: boolean, capabilitiesOf: CapabilitiesOf = NO_CATALOGUE): Exclude<TranslatedCall, LocalAnswer> {
   switch (method) {
     case 'embedContent':
       return { kind: 'embeddings', request: decodeEmbedContentRequest(body), output: embedContentOutput };
@@ -90,7 +98,11 @@ export function translate(method: string, body: unknown, sse: boolean): Translat
     default: {
       const stream = method === 'streamGenerateContent';
       const output = stream && !sse ? geminiJsonArrayOutput : geminiSseOutput;
-      return { kind: 'chat', request: decodeGenerateContentRequest(body, { stream }), output };
+      const translated: TranslatedChat = { kind: 'chat', request: decodeGenerateContentRequest(body, { stream }), output };
+      // Thinking settings go only to a target whose model reasons.
+      const forTarget = fitReasoning(translated.request, capabilitiesOf, 'generationConfig.thinkingConfig');
+      if (forTarget) translated.forTarget = forTarget;
+      return translated;
     }
   }
 }

@@ -3,7 +3,7 @@ import {
   type ApiStyleDefinition, type Endpoint, type GatewayRuntime, type RouteDefinition,
 } from '@model-gateway/core';
 import { decodeChatRequest, decodeEmbeddingsRequest, openAiChatOutput, openAiEmbeddingsOutput } from '@model-gateway/format-openai';
-import { decodeResponsesRequest, responsesChatOutput } from '@model-gateway/format-openai-responses';
+import { decodeResponsesRequest, DROPPED_TOOLS_HEADER, responsesChatOutput } from '@model-gateway/format-openai-responses';
 
 export const API_STYLE = 'openai-chat';
 /** Recorded on usage records of the Responses route, so its traffic can be told apart from Chat Completions'. */
@@ -20,6 +20,8 @@ export const openAiChatApi: ApiStyleDefinition = {
   routeHint: () => `${BASE}/...`,
   renderError: renderGatewayError,
   routes: (runtime: GatewayRuntime): RouteDefinition[] => [
+    // A reachability probe (HEAD, answered from this GET) on the base URL a client is given.
+    { method: 'get', path: BASE, handle: (_req, res) => writeJson(res, 200, { object: 'gateway', format: 'openai', models: `${BASE}/models` }) },
     {
       method: 'post',
       path: `${BASE}/chat/completions`,
@@ -35,7 +37,9 @@ export const openAiChatApi: ApiStyleDefinition = {
       path: `${BASE}/responses`,
       json: true,
       handle: async (req, res) => {
-        const { model, request, echo } = decodeResponsesRequest(req.body);
+        const { model, request, echo, droppedTools } = decodeResponsesRequest(req.body);
+        // Set before the runtime writes the head, so the answer (or its error) says which tools the model did not see.
+        if (droppedTools.length > 0) res.setHeader(DROPPED_TOOLS_HEADER, droppedTools.join(', '));
         await runtime.chat(req, res, { apiStyle: RESPONSES_API_STYLE, endpointName: model, request, output: responsesChatOutput(echo) });
       },
     },

@@ -1,4 +1,5 @@
 import type { GatewayPlugin } from '@model-gateway/core';
+import { capabilitiesLookup } from '@model-gateway/model-catalog';
 import { openAiPassthroughApi } from './openai-passthrough-api';
 
 export { openAiPassthroughApi };
@@ -7,7 +8,7 @@ const plugin: GatewayPlugin = {
   specVersion: 1,
   name: 'api-openai-passthrough',
   kind: 'api-style',
-  register: (api) => api.registerApiStyle(openAiPassthroughApi),
+  register: (api) => api.registerApiStyle(openAiPassthroughApi(capabilitiesLookup(api.container))),
 };
 
 export default plugin;

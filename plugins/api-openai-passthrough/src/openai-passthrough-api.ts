@@ -1,8 +1,10 @@
 import type { Request, Response } from 'express';
 import {
-  endpointFromModel, extensibleCopy, relayBody, relayedOr, renderGatewayError, sseData, unknownPathRoutes,
+  endpointFromModel, extensibleCopy, relayBody, relayedOr, renderGatewayError, sseData, unknownPathRoutes, writeJson,
   type ApiStyleDefinition, type EndpointKind, type GatewayRuntime, type PassthroughTarget, type RouteDefinition,
 } from '@model-gateway/core';
+import type { CapabilitiesOf } from '@model-gateway/model-catalog';
+import { openAiModelRoutes } from './openai-models';
 import { openAiUsageTap } from './openai-usage';
 import { translateOpenAiCall, type OpenAiOperation } from './translate-openai-call';
 import { usageChunkFilter } from './usage-chunk-filter';
@@ -26,27 +28,32 @@ const OPERATIONS: ReadonlyArray<{ operation: OpenAiOperation; kind: EndpointKind
  * (Anthropic, Gemini, Bedrock, mock, ...) is reached through the canonical model instead,
  * and answers in OpenAI's format all the same.
  */
-export const openAiPassthroughApi: ApiStyleDefinition = {
-  name: API_STYLE,
-  passthroughFormat: 'openai',
-  routeHint: () => '/gateway/openai/v1/...',
-  // OpenAI SDKs send Authorization (dropped for every style); Azure OpenAI clients send api-key.
-  clientCredentials: { headers: ['api-key'] },
-  renderError: relayedOr(renderGatewayError),
-  routes: (runtime: GatewayRuntime): RouteDefinition[] => [
-    ...PREFIXES.flatMap((prefix) =>
-      OPERATIONS.map(({ operation, kind }) => ({
-        method: 'post' as const,
-        path: `${prefix}/${operation}`,
-        json: true,
-        handle: (req: Request, res: Response) => relay(runtime, req, res, operation, kind),
-      })),
-    ),
-    ...unknownPathRoutes(PREFIXES),
-  ],
-};
+export function openAiPassthroughApi(capabilitiesOf: CapabilitiesOf): ApiStyleDefinition {
+  return {
+    name: API_STYLE,
+    passthroughFormat: 'openai',
+    routeHint: () => '/gateway/openai/v1/...',
+    // OpenAI SDKs send Authorization (dropped for every style); Azure OpenAI clients send api-key.
+    clientCredentials: { headers: ['api-key'] },
+    renderError: relayedOr(renderGatewayError),
+    routes: (runtime: GatewayRuntime): RouteDefinition[] => [
+      ...PREFIXES.flatMap((prefix): RouteDefinition[] => [
+        // A reachability probe (HEAD, answered from this GET) on the base URL a client is given.
+        { method: 'get', path: prefix, handle: (_req, res) => writeJson(res, 200, { object: 'gateway', format: 'openai', models: `${prefix}/models` }) },
+        ...OPERATIONS.map(({ operation, kind }) => ({
+          method: 'post' as const,
+          path: `${prefix}/${operation}`,
+          json: true,
+          handle: (req: Request, res: Response) => relay(runtime, req, res, operation, kind, capabilitiesOf),
+        })),
+        ...openAiModelRoutes(prefix, runtime.endpoints),
+      ]),
+      ...unknownPathRoutes(PREFIXES),
+    ],
+  };
+}
 
-async function relay(runtime: GatewayRuntime, req: Request, res: Response, operation: OpenAiOperation, kind: EndpointKind): Promise<void> {
+async function relay(runtime: GatewayRuntime, req: Request, res: Response, operation: OpenAiOperation, kind: EndpointKind, capabilitiesOf: CapabilitiesOf): Promise<void> {
   const body = relayBody(req.body);
   const endpointName = endpointFromModel(body);
   const stream = body.stream === true;
@@ -70,6 +77,6 @@ async function relay(runtime: GatewayRuntime, req: Request, res: Response, opera
       operation === 'responses'
         ? `event: error\ndata: ${JSON.stringify({ type: 'error', code: error.code, message: error.message, param: error.param ?? null })}\n\n`
         : sseData(renderGatewayError(error).body),
-    translate: () => translateOpenAiCall(operation, body),
+    translate: () => translateOpenAiCall(operation, body, capabilitiesOf),
   });
 }

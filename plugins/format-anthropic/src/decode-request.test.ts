@@ -19,6 +19,8 @@ describe('decodeAnthropicRequest', () => {
     expect(decodeAnthropicRequest(base)).toEqual({
       model: 'my-claude',
       request: { messages: [{ role: 'user', content: 'Hi' }], maxTokens: 100, stream: false, streamUsage: true, extra: {} },
+      dropped: [],
+      reasoningFrom: [],
     });
   });
 
@@ -106,11 +108,37 @@ describe('decodeAnthropicRequest', () => {
     expect(decode({ output_config: { format: { type: 'json_schema', schema } } }).responseFormat).toEqual({ type: 'json_schema', name: 'response', schema });
   });
 
+  it('keeps a mid-conversation system message in place, as text', () => {
+    const { request } = decodeAnthropicRequest({
+      ...base,
+      messages: [{ role: 'user', content: 'Hi' }, { role: 'system', content: 'Agents: explore, plan.' }, { role: 'assistant', content: 'ok' }, { role: 'user', content: 'go' }, { role: 'system', content: [{ type: 'text', text: 'A' }, { type: 'text', text: 'B' }] }],
+    });
+    expect(request.messages).toEqual([
+      { role: 'user', content: 'Hi' },
+      { role: 'system', content: 'Agents: explore, plan.' },
+      { role: 'assistant', content: 'ok' },
+      { role: 'user', content: 'go' },
+      { role: 'system', content: [{ type: 'text', text: 'A' }, { type: 'text', text: 'B' }] },
+    ]);
+  });
+
+  it('accepts context_management and reports it dropped; names the fields reasoning came from', () => {
+    const decoded = decodeAnthropicRequest({
+      ...base, context_management: { edits: [{ type: 'clear_thinking_20251015', keep: 'all' }] }, thinking: { type: 'adaptive' }, output_config: { effort: 'high' },
+    });
+    expect(decoded.dropped).toEqual(['context_management']);
+    expect(decoded.reasoningFrom).toEqual(['thinking', 'output_config.effort']);
+    expect(decoded.request.reasoning).toEqual({ effort: 'high' });
+    // Adaptive thinking alone leaves the model to decide: nothing to send, nothing to drop.
+    expect(decodeAnthropicRequest({ ...base, thinking: { type: 'adaptive' } })).toMatchObject({ reasoningFrom: [], dropped: [] });
+  });
+
   it.each<[string, object, string]>([
     ['a missing max_tokens', { model: 'm', messages: base.messages }, 'max_tokens'],
     ['a missing model', { max_tokens: 5, messages: base.messages }, 'model'],
     ['empty messages', { ...base, messages: [] }, 'messages'],
-    ['a system role in messages', { ...base, messages: [{ role: 'system', content: 'x' }] }, 'messages[0].role'],
+    ['a system message that does not follow a user turn', { ...base, messages: [{ role: 'system', content: 'x' }, ...base.messages] }, 'messages[0].role'],
+    ['an image in a system message', { ...base, messages: [...base.messages, { role: 'system', content: [{ type: 'image', source: { type: 'url', url: 'https://x/y.png' } }] }] }, 'messages[1].content[0].type'],
     ['temperature above 1', { ...base, temperature: 1.2 }, 'temperature'],
     ['a document block', { ...base, messages: [{ role: 'user', content: [{ type: 'document', source: {} }] }] }, 'messages[0].content[0].type'],
     ['a file image source', { ...base, messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'file', file_id: 'f' } }] }] }, 'messages[0].content[0].source.type'],

@@ -4,7 +4,10 @@
  * the body relayed unchanged instead).
  *
  * Where the two models differ:
- * - `system` becomes a leading system message.
+ * - `system` becomes a leading system message; a `role: "system"` message among the turns
+ *   (Anthropic's mid-conversation system messages) stays a system message in its place.
+ * - `context_management` only edits what Anthropic keeps of the conversation (clearing old
+ *   thinking or tool results); it is accepted and reported in `dropped`.
  * - `tool_result` blocks of a user turn become `tool` messages, placed before the rest of
  *   that turn (Anthropic puts results first too), so OpenAI-style providers see each
  *   result right after the assistant turn that asked for it. `is_error: true` has no
@@ -29,7 +32,19 @@ import { effortForBudget } from './anthropic-facts';
 import { parseRequest } from '@model-gateway/core';
 import { MESSAGES_FIELDS, messagesBody, type WireContentBlock, type WireImageBlock, type WireMessage, type WireMessagesBody, type WireTextBlock } from './request-schema';
 
-export function decodeAnthropicRequest(body: unknown): { model: string; request: ChatRequest } {
+export interface DecodedAnthropicRequest {
+  model: string;
+  request: ChatRequest;
+  /** Fields accepted and left out because they only act on Anthropic's side (`context_management`), for the response to name. */
+  dropped: string[];
+  /** The client's fields that `request.reasoning` came from (`thinking`, `output_config.effort`), for when a target has no reasoning. */
+  reasoningFrom: string[];
+}
+
+/** Fields that only edit what Anthropic keeps of a conversation; another provider has nothing they could act on. */
+const ANTHROPIC_SIDE_FIELDS = ['context_management'] as const;
+
+export function decodeAnthropicRequest(body: unknown): DecodedAnthropicRequest {
   if (!isWireObject(body)) throw invalidParameterAt('body', 'must be a JSON object');
   const wire = parseRequest(messagesBody, body);
   for (const key of Object.keys(wire)) {
@@ -69,11 +84,17 @@ export function decodeAnthropicRequest(body: unknown): { model: string; request:
   const format = wire.output_config?.format;
   if (format != null) request.responseFormat = { type: 'json_schema', name: 'response', schema: format.schema };
   if (wire.metadata?.user_id != null) request.user = wire.metadata.user_id;
-  return { model: wire.model, request };
+  const dropped = ANTHROPIC_SIDE_FIELDS.filter((field) => body[field] != null);
+  const reasoningFrom: string[] = [];
+  if (reasoning && wire.thinking != null && wire.thinking.type !== 'disabled') reasoningFrom.push('thinking');
+  if (reasoning && wire.output_config?.effort != null) reasoningFrom.push('output_config.effort');
+  return { model: wire.model, request, dropped, reasoningFrom };
 }
 
 function decodeMessage(wire: WireMessage): ChatMessage[] {
   if (typeof wire.content === 'string') return [{ role: wire.role, content: wire.content }];
+  // A mid-conversation system message stays where it is; each provider's encoder places it as its format allows.
+  if (wire.role === 'system') return [{ role: 'system', content: (wire.content as WireTextBlock[]).map(textPart) }];
   return wire.role === 'user' ? decodeUserTurn(wire.content) : [decodeAssistantTurn(wire.content)];
 }
 

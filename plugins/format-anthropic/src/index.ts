@@ -3,7 +3,7 @@
  * in both directions: the anthropic provider encodes requests and decodes answers; the
  * Anthropic API style decodes requests and encodes answers for other providers.
  */
-export { decodeAnthropicRequest } from './decode-request';
+export { decodeAnthropicRequest, type DecodedAnthropicRequest } from './decode-request';
 export { encodeAnthropicRequest, JSON_OBJECT_INSTRUCTION, type EncodeAnthropicOptions } from './encode-request';
 export { encodeAnthropicMessages } from './encode-messages';
 export { closeJsonSchema } from './closed-json-schema';

@@ -13,6 +13,7 @@ import { z } from 'zod';
 export const MESSAGES_FIELDS: ReadonlySet<string> = new Set([
   'model', 'max_tokens', 'messages', 'system', 'stop_sequences', 'stream', 'temperature', 'top_p', 'top_k',
   'tools', 'tool_choice', 'thinking', 'output_config', 'metadata', 'service_tier', 'speed', 'cache_control', 'diagnostics',
+  'context_management',
 ]);
 
 const textBlock = z.looseObject({ type: z.literal('text'), text: z.string() });
@@ -50,13 +51,14 @@ const USER_ONLY = new Set(['tool_result', 'image']);
 
 const message = z
   .looseObject({
-    role: z.enum(['user', 'assistant']),
+    // "system": a mid-conversation instruction (Anthropic's mid-conversation system messages).
+    role: z.enum(['user', 'assistant', 'system']),
     content: z.union([z.string(), z.array(contentBlock)], { error: 'expected a string or an array of content blocks' }),
   })
   .superRefine((m, ctx) => {
     if (typeof m.content === 'string') return;
     m.content.forEach((block, i) => {
-      const wrongRole = m.role === 'user' ? ASSISTANT_ONLY.has(block.type) : USER_ONLY.has(block.type);
+      const wrongRole = m.role === 'system' ? block.type !== 'text' : m.role === 'user' ? ASSISTANT_ONLY.has(block.type) : USER_ONLY.has(block.type);
       if (wrongRole) ctx.addIssue({ code: 'custom', path: ['content', i, 'type'], message: `a "${block.type}" block is not allowed in a ${m.role} message` });
     });
   });
@@ -97,10 +99,22 @@ const outputConfig = z.looseObject({
   format: z.looseObject({ type: z.literal('json_schema'), schema: z.record(z.string(), z.unknown()) }).nullish(),
 });
 
+/** Anthropic takes a mid-conversation system message only right after a user turn. */
+const messages = z
+  .array(message)
+  .min(1)
+  .superRefine((list, ctx) => {
+    list.forEach((m, i) => {
+      if (m.role === 'system' && list[i - 1]?.role !== 'user') {
+        ctx.addIssue({ code: 'custom', path: [i, 'role'], message: 'a "system" message must come right after a user message' });
+      }
+    });
+  });
+
 export const messagesBody = z.looseObject({
   model: z.string().min(1),
   max_tokens: z.int().min(1),
-  messages: z.array(message).min(1),
+  messages,
   system: z.union([z.string(), z.array(textBlock)], { error: 'expected a string or an array of text blocks' }).nullish(),
   stop_sequences: z.array(z.string()).nullish(),
   stream: z.boolean().nullish(),

@@ -8,18 +8,20 @@
  * their thinking) belong to the answer that follows it.
  */
 import { invalidParameterAt, isWireObject, parseRequest, unsupportedParameterAt, type ChatMessage, type ContentPart, type GatewayError, type ImagePart } from '@model-gateway/core';
+import { PLAIN_TOOL_NAMES, type ToolNames } from './responses-tools';
 import {
   functionCallItem, functionCallOutputItem, inputImage, inputText, messageItem, outputText, reasoningItem, refusal, typedPart,
 } from './responses-request-schema';
 
 const STATEFUL_ITEMS = new Set(['item_reference']);
+const BUILT_IN_HINT = "they run only on OpenAI's side.";
 
 interface PendingReasoning {
   text?: string;
   signature?: string;
 }
 
-export function decodeInput(input: string | unknown[]): ChatMessage[] {
+export function decodeInput(input: string | unknown[], names: ToolNames = PLAIN_TOOL_NAMES, hint = BUILT_IN_HINT): ChatMessage[] {
   if (typeof input === 'string') return [{ role: 'user', content: input }];
   const messages: ChatMessage[] = [];
   let reasoning: PendingReasoning | undefined;
@@ -43,7 +45,9 @@ export function decodeInput(input: string | unknown[]): ChatMessage[] {
       }
       case 'function_call': {
         const item = parseRequest(functionCallItem, raw, at);
-        const call = { id: item.call_id, name: item.name, arguments: item.arguments };
+        // A call of a namespace tool names its namespace apart; the provider knew the tool by its flattened name.
+        const name = typeof item.namespace === 'string' && item.namespace !== '' ? names.flatten(item.namespace, item.name) : item.name;
+        const call = { id: item.call_id, name, arguments: item.arguments };
         const last = messages[messages.length - 1];
         if (!reasoning && last?.role === 'assistant') {
           last.toolCalls = [...(last.toolCalls ?? []), call];
@@ -66,7 +70,7 @@ export function decodeInput(input: string | unknown[]): ChatMessage[] {
         return;
       }
       default:
-        throw unsupportedItem(String(type), at);
+        throw unsupportedItem(String(type), at, hint);
     }
   });
   return messages;
@@ -139,7 +143,7 @@ function reasoningFields(reasoning: PendingReasoning | undefined): Partial<ChatM
   return fields;
 }
 
-function unsupportedItem(type: string, at: string): GatewayError {
+function unsupportedItem(type: string, at: string, hint: string): GatewayError {
   const param = `${at}.type`;
   if (STATEFUL_ITEMS.has(type)) {
     return invalidParameterAt(param, `"${type}" points at an item stored by OpenAI; the gateway keeps no responses, so send the item itself.`);
@@ -147,7 +151,7 @@ function unsupportedItem(type: string, at: string): GatewayError {
   return unsupportedParameterAt(
     param,
     `"${type}" items are not translated; only message, function_call, function_call_output and reasoning items are ` +
-      '(the stateless subset). Built-in tool items need an endpoint served by OpenAI, called through /gateway/openai/v1/responses.',
+      `(the stateless subset). Built-in tool items cannot be: ${hint}`,
   );
 }
 

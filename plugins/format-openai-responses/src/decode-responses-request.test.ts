@@ -93,13 +93,53 @@ describe('decodeResponsesRequest', () => {
     expect(() => decode({ input: 'x', store: false, previous_response_id: null, background: false })).not.toThrow();
   });
 
-  it('refuses OpenAI\'s own tools and tool choices, naming them', () => {
-    const builtIn = errorOf({ model: 'm', input: 'x', tools: [{ type: 'function', name: 'f' }, { type: 'web_search' }] });
-    expect(builtIn).toMatchObject({ code: 'unsupported_parameter', status: 400, param: 'tools[1].type' });
-    expect(builtIn.message).toContain('"web_search"');
-    const choice = errorOf({ model: 'm', input: 'x', tool_choice: { type: 'file_search' } });
+  it('leaves out OpenAI\'s own tools and names them; refuses a tool choice that forces one', () => {
+    const { request, droppedTools } = decode({ input: 'x', tools: [{ type: 'function', name: 'f' }, { type: 'web_search', external_web_access: false }, { type: 'file_search' }, { type: 'web_search' }] });
+    expect(request.tools).toEqual([{ name: 'f' }]);
+    expect(droppedTools).toEqual(['web_search', 'file_search']);
+    const choice = errorOf({ model: 'm', input: 'x', tools: [{ type: 'function', name: 'f' }, { type: 'file_search' }], tool_choice: { type: 'file_search' } });
     expect(choice).toMatchObject({ code: 'unsupported_parameter', param: 'tool_choice' });
     expect(choice.message).toContain('file_search');
+    // Only built-in tools and a choice that requires a call: nothing is left to call.
+    expect(errorOf({ model: 'm', input: 'x', tools: [{ type: 'web_search' }], tool_choice: 'required' })).toMatchObject({ code: 'unsupported_parameter', param: 'tool_choice' });
+    // Only built-in tools and "auto": no tools at all reach the provider.
+    expect(decode({ input: 'x', tools: [{ type: 'web_search' }], tool_choice: 'auto' }).request).not.toHaveProperty('tools');
+  });
+
+  it('points to the relaying route only from the unified route', () => {
+    const body = { model: 'm', input: [{ type: 'web_search_call', id: 'ws_1', status: 'completed' }] };
+    const unified = errorOf(body);
+    expect(unified.message).toContain('/gateway/openai/v1/responses');
+    let passthrough: GatewayError | undefined;
+    try {
+      decodeResponsesRequest(body, { route: 'passthrough' });
+    } catch (error) {
+      passthrough = error as GatewayError;
+    }
+    expect(passthrough?.param).toBe('input[0].type');
+    expect(passthrough?.message).not.toContain('/gateway/openai/v1/responses');
+    expect(passthrough?.message).toContain('relays the call unchanged');
+  });
+
+  it('flattens namespace tools into qualified function names and maps calls coming back in input', () => {
+    const spawn = { type: 'function', name: 'spawn_agent', description: 'Spawn', parameters: { type: 'object' } };
+    const { request, echo } = decode({
+      tools: [{ type: 'function', name: 'exec_command' }, { type: 'namespace', name: 'multi_agent_v1', description: 'Agents', tools: [spawn] }],
+      tool_choice: { type: 'function', namespace: 'multi_agent_v1', name: 'spawn_agent' },
+      input: [
+        { role: 'user', content: 'go' },
+        { type: 'function_call', namespace: 'multi_agent_v1', name: 'spawn_agent', call_id: 'c1', arguments: '{}' },
+        { type: 'function_call_output', call_id: 'c1', output: 'spawned' },
+      ],
+    });
+    expect(request.tools).toEqual([{ name: 'exec_command' }, { name: 'multi_agent_v1__spawn_agent', description: 'Spawn', parameters: { type: 'object' } }]);
+    expect(request.toolChoice).toEqual({ name: 'multi_agent_v1__spawn_agent' });
+    expect(request.messages[1]).toEqual({ role: 'assistant', content: null, toolCalls: [{ id: 'c1', name: 'multi_agent_v1__spawn_agent', arguments: '{}' }] });
+    expect(echo.namespaced?.get('multi_agent_v1__spawn_agent')).toEqual({ namespace: 'multi_agent_v1', name: 'spawn_agent' });
+  });
+
+  it('does not pass Codex\'s client_metadata on to the provider', () => {
+    expect(decode({ input: 'x', client_metadata: { thread_id: 't' }, prompt_cache_key: 'k' }).request.extra).toEqual({ prompt_cache_key: 'k' });
   });
 
   it('refuses what it cannot honour rather than dropping it', () => {

@@ -29,7 +29,7 @@ export function encodeResponsesResponse(response: ChatResponse, echo: ResponsesE
   // An empty answer is still a message, so clients reading output_text find an empty text rather than nothing.
   if (parts.length === 0 && calls.length === 0) parts.push({ type: 'output_text', text: '' });
   if (parts.length > 0) output.push(messageItem(ids.item('msg', output.length), parts, itemStatus));
-  for (const call of calls) output.push(functionCallItem(ids.functionCall(call.id), call, itemStatus));
+  for (const call of calls) output.push(functionCallItem(ids.functionCall(call.id), call, itemStatus, echo.namespaced));
 
   return responseEnvelope(
     { id: ids.response, createdAt: response.created, model: response.model, status: outcome.status, output, usage: response.usage, incompleteReason: outcome.incompleteReason },

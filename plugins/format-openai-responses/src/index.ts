@@ -4,7 +4,8 @@
  * API styles that answer in the Responses format (the unified /gateway/native/v1/responses
  * and the translated /gateway/openai/v1/responses).
  */
-export { decodeResponsesRequest, type DecodedResponsesRequest } from './decode-responses-request';
+export { decodeResponsesRequest, type DecodeResponsesOptions, type DecodedResponsesRequest } from './decode-responses-request';
+export { DROPPED_TOOLS_HEADER, decodeResponsesTools, flatName, type DecodedTools, type NamespacedName, type ToolNames } from './responses-tools';
 export { encodeResponsesResponse } from './encode-responses-response';
 export { ResponsesStreamEncoder, type ResponsesEvent } from './responses-stream-encoder';
 export { encodeResponsesUsage, decodeResponsesUsage } from './responses-usage';

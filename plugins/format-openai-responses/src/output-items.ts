@@ -3,6 +3,7 @@
  * the stream encoder so both describe one answer with identical items.
  */
 import type { FinishReason, ToolCall, WireObject } from '@model-gateway/core';
+import type { NamespacedName } from './responses-tools';
 
 export type ItemStatus = 'in_progress' | 'completed' | 'incomplete';
 
@@ -30,8 +31,16 @@ export function reasoningItem(id: string, text: string | undefined, signature: s
   return item;
 }
 
-export function functionCallItem(id: string, call: ToolCall, status: ItemStatus): WireObject {
+/** A call of a flattened namespace tool goes back under its namespace, as the client declared it. */
+export function functionCallItem(id: string, call: ToolCall, status: ItemStatus, namespaced?: ReadonlyMap<string, NamespacedName>): WireObject {
+  const origin = namespaced?.get(call.name);
+  if (origin) return { type: 'function_call', id, call_id: call.id, namespace: origin.namespace, name: origin.name, arguments: call.arguments, status };
   return { type: 'function_call', id, call_id: call.id, name: call.name, arguments: call.arguments, status };
+}
+
+/** The name a client knows a called tool by (the inner name of a namespace tool). */
+export function clientToolName(name: string, namespaced?: ReadonlyMap<string, NamespacedName>): string {
+  return namespaced?.get(name)?.name ?? name;
 }
 
 export interface ResponseOutcome {

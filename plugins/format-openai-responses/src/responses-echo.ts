@@ -4,7 +4,11 @@
  * back (the structured-output helpers read `text.format`), so the gateway echoes what
  * the client sent, with OpenAI's defaults where it sent nothing.
  */
+import type { NamespacedName } from './responses-tools';
+
 export interface ResponsesEcho {
+  /** Flattened tool names of namespace tools, so the answer's calls go back into their namespace. */
+  namespaced?: ReadonlyMap<string, NamespacedName>;
   instructions: string | null;
   maxOutputTokens: number | null;
   metadata: Record<string, string>;

@@ -35,6 +35,8 @@ export const functionCallItem = z.looseObject({
   type: z.literal('function_call'),
   call_id: z.string().min(1),
   name: z.string().min(1),
+  /** Set when the function belongs to a namespace tool. */
+  namespace: z.string().nullish(),
   arguments: z.string(),
 });
 

@@ -10,7 +10,7 @@
  * so a delta of another kind closes the open item first.
  */
 import type { ChatChunk, ChatDelta, FinishReason, GatewayError, ToolCall, ToolCallDelta, Usage, WireObject } from '@model-gateway/core';
-import { functionCallItem, messageItem, outcomeOf, reasoningItem, wirePart, type ItemStatus, type MessagePart } from './output-items';
+import { clientToolName, functionCallItem, messageItem, outcomeOf, reasoningItem, wirePart, type ItemStatus, type MessagePart } from './output-items';
 import { responseEnvelope, type EnvelopeFields } from './response-envelope';
 import type { ResponsesEcho } from './responses-echo';
 import { responseIds, type ResponseIds } from './response-ids';
@@ -176,7 +176,7 @@ export class ResponsesStreamEncoder {
       state = { index, id: this.itemIds().functionCall(call.id), call };
       this.calls.set(delta.index, state);
       this.answered = true;
-      this.emit(events, 'response.output_item.added', { output_index: index, item: functionCallItem(state.id, call, 'in_progress') });
+      this.emit(events, 'response.output_item.added', { output_index: index, item: functionCallItem(state.id, call, 'in_progress', this.echo.namespaced) });
     } else {
       if (delta.id) state.call.id = delta.id;
       if (delta.name) state.call.name = delta.name;
@@ -225,8 +225,8 @@ export class ResponsesStreamEncoder {
 
   private closeCalls(events: ResponsesEvent[], status: ItemStatus): void {
     for (const { index, id, call } of [...this.calls.values()].sort((a, b) => a.index - b.index)) {
-      this.emit(events, 'response.function_call_arguments.done', { item_id: id, output_index: index, name: call.name, arguments: call.arguments });
-      this.closeItem(events, index, functionCallItem(id, call, status));
+      this.emit(events, 'response.function_call_arguments.done', { item_id: id, output_index: index, name: clientToolName(call.name, this.echo.namespaced), arguments: call.arguments });
+      this.closeItem(events, index, functionCallItem(id, call, status, this.echo.namespaced));
     }
     this.calls.clear();
   }

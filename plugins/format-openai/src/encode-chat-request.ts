@@ -5,6 +5,7 @@
 import { extensibleCopy, isWireObject, setDefined, type ChatMessage, type ChatRequest, type ContentPart, type ResponseFormat, type ToolChoice, type ToolDefinition, type WireObject } from '@model-gateway/core';
 import { CHAT_REQUEST_FIELDS, MESSAGE_FIELDS } from './chat-request-schema';
 import { withUnknownFields } from './unknown-fields';
+import { openAiUser } from './user-field';
 
 export function encodeChatRequest(request: ChatRequest, model: string): WireObject {
   const body: WireObject = { model, messages: request.messages.map(encodeMessage) };
@@ -31,7 +32,7 @@ export function encodeChatRequest(request: ChatRequest, model: string): WireObje
   setDefined(body, 'parallel_tool_calls', request.parallelToolCalls);
   if (request.responseFormat) body.response_format = encodeResponseFormat(request.responseFormat);
   setDefined(body, 'seed', request.seed);
-  setDefined(body, 'user', request.user);
+  if (request.user !== undefined) body.user = openAiUser(request.user);
   // OpenAI has no token budget knob: a budget-only request keeps the provider's default effort.
   setDefined(body, 'reasoning_effort', request.reasoning?.effort);
   return withUnknownFields(body, request.extra, CHAT_REQUEST_FIELDS);

@@ -12,3 +12,4 @@ export { decodeEmbeddingsRequest, encodeEmbeddingsRequest } from './embeddings-r
 export { decodeEmbeddingsResponse, encodeEmbeddingsResponse } from './embeddings-response';
 export { decodeOpenAiError, type OpenAiErrorDetails } from './openai-error';
 export { openAiChatOutput, openAiEmbeddingsOutput } from './openai-outputs';
+export { MAX_USER_LENGTH, openAiUser } from './user-field';

@@ -32,3 +32,5 @@ const plugin: GatewayPlugin = {
 };
 
 export default plugin;
+export { capabilitiesLookup, type CapabilitiesOf } from './model-capabilities-lookup';
+export { DROPPED_FIELDS_HEADER, fitReasoning } from './reasoning-fit';

@@ -2,6 +2,7 @@ import type { GatewayPlugin } from '@model-gateway/core';
 import { UsageAccounting } from './usage-accounting';
 
 export { UsageAccounting };
+export { COST_HEADER } from './usage-accounting';
 export { BUCKET_SECONDS, counterIncrements, usageKey, bucketStart } from './usage-counters';
 export { UsageCost } from './usage-cost';
 

@@ -1,10 +1,15 @@
 import { inject, injectable } from 'tsyringe';
 import type { Logger } from 'pino';
-import { extensibleCopy, TOKENS, type AttemptRecord, type GatewayRuntime, type PipelinePlugin, type RouteDefinition, type StateStore } from '@model-gateway/core';
+import {
+  DEFAULT_CALLER, extensibleCopy, TOKENS,
+  type AttemptRecord, type CallContext, type GatewayRuntime, type PipelinePlugin, type RouteDefinition, type StateStore, type Target, type Usage,
+} from '@model-gateway/core';
 import { MODEL_CATALOG, type ModelCatalog } from '@model-gateway/model-catalog';
 import { usageRoutes } from './usage-api';
 import { BUCKET_TTL_SECONDS, bucketStart, counterIncrements, targetCounters, usageKey } from './usage-counters';
 import { UsageCost } from './usage-cost';
+
+export const COST_HEADER = 'x-gateway-cost-usd';
 
 /**
  * One usage record per upstream attempt: logged as a JSON line and added to the
@@ -30,8 +35,21 @@ export class UsageAccounting implements PipelinePlugin {
     this.usageLog = logger.child({}, { redact: { paths: [] } });
   }
 
+  /**
+   * A complete answer to a call that names its caller carries what it cost, priced as its
+   * usage record will be: `x-gateway-cost-usd` (absent when the catalogue cannot price the
+   * model). Unlabelled calls are not priced before their answer, so they pay nothing for it.
+   */
+  answerHeaders(call: CallContext, target: Target, usage: Usage | undefined): Record<string, string> | undefined {
+    if (call.caller === DEFAULT_CALLER) return undefined;
+    const cost = this.cost.compute(target.definition.type, target.model, usage);
+    return cost.priced ? { [COST_HEADER]: String(cost.usd) } : undefined;
+  }
+
   onAttemptEnd(record: AttemptRecord): void {
     const cost = this.cost.compute(record.providerType, record.model, record.usage, new Date(record.startedAt));
+    // Budgets (rate-limits) read the price from the record: one pricing per attempt.
+    if (cost.priced) record.costUsd = cost.usd;
     if (this.usageLog.isLevelEnabled('info')) {
       // An undefined costNote is left out of the JSON line, like the record's own unset fields.
       this.usageLog.info({ usage: extensibleCopy(record, { costUsd: cost.usd, priced: cost.priced, costNote: cost.note }) }, 'usage');
@@ -39,7 +57,7 @@ export class UsageAccounting implements PipelinePlugin {
     this.store
       .incrementHash(
         usageKey(record.endpoint, bucketStart(record.startedAt)),
-        targetCounters(counterIncrements(record, cost), `${record.provider}/${record.model}`),
+        targetCounters(counterIncrements(record, cost), `${record.provider}/${record.model}`, record.caller),
         BUCKET_TTL_SECONDS,
       )
       .catch((error: Error) => this.logger.warn({ err: error.message, endpoint: record.endpoint }, 'usage counters not written'));

@@ -2,9 +2,9 @@ import { latencyField } from './latency-histogram';
 import { aggregateUsage } from './usage-aggregate';
 import { targetCounters } from './usage-counters';
 
-/** A minute where `calls` attempts of `target` took `ms` each. */
-function minute(bucketStart: number, target: string, calls: number, ms: number, extra: Record<string, number> = {}) {
-  const one = targetCounters({ requests: 1, latency_ms_sum: ms, [latencyField(ms)]: 1, ...extra }, target);
+/** A minute where `calls` attempts of `target` (by `caller`) took `ms` each. */
+function minute(bucketStart: number, target: string, calls: number, ms: number, extra: Record<string, number> = {}, caller = 'app') {
+  const one = targetCounters({ requests: 1, latency_ms_sum: ms, [latencyField(ms)]: 1, ...extra }, target, caller);
   const counters: Record<string, number> = {};
   for (const [field, n] of Object.entries(one)) counters[field] = n * calls;
   return { bucketStart, counters };
@@ -45,7 +45,7 @@ describe('aggregateUsage', () => {
     // Aligned to the clock, an hour-long bucket from minute 2 spans two hours...
     expect(aggregateUsage('e', minutes, 7200 - 120)).toHaveLength(2);
     // ...counted from the range's start it is one row starting there.
-    const [whole] = aggregateUsage('*', minutes, 7200 - 120, 120);
+    const [whole] = aggregateUsage('*', minutes, 7200 - 120, {}, 120);
     expect(whole).toMatchObject({ endpoint: '*', bucket_start: '1970-01-01T00:02:00.000Z', requests: 4 });
     expect(whole.targets.map((t) => [t.target, t.requests])).toEqual([
       ['a/m', 3],
@@ -55,5 +55,36 @@ describe('aggregateUsage', () => {
 
   it('leaves empty minutes out', () => {
     expect(aggregateUsage('e', [{ bucketStart: 0, counters: {} }], 60)).toEqual([]);
+  });
+
+  describe('by caller', () => {
+    /** One minute holding both callers' counters, as the store returns the endpoint's hash. */
+    const mixed = () => {
+      const app = minute(0, 'a/m', 3, 20, { cost_usd: 0.001, prompt_tokens: 10 });
+      const judge = minute(0, 'a/m', 2, 20, { cost_usd: 0.25, prompt_tokens: 100 }, 'judge');
+      return [{ bucketStart: 0, counters: { ...app.counters, ...judge.counters } }];
+    };
+
+    it('sums every caller when asked for none', () => {
+      const [row] = aggregateUsage('e', mixed(), 60);
+      expect(row).not.toHaveProperty('caller');
+      expect(row.requests).toBe(5);
+      expect(row.cost_usd).toBeCloseTo(0.503, 9);
+    });
+
+    it('keeps one caller\'s counters with a caller filter', () => {
+      const rows = aggregateUsage('e', mixed(), 60, { caller: 'judge' });
+      expect(rows.map((r) => [r.caller, r.requests, r.prompt_tokens, r.cost_usd])).toEqual([['judge', 2, 200, 0.5]]);
+      expect(rows[0].targets.map((t) => [t.target, t.requests])).toEqual([['a/m', 2]]);
+      expect(aggregateUsage('e', mixed(), 60, { caller: 'nobody' })).toEqual([]);
+    });
+
+    it('splits each bucket into a row per caller with group_by', () => {
+      const rows = aggregateUsage('e', mixed(), 60, { byCaller: true });
+      expect(rows.map((r) => [r.caller, r.requests, r.cost_usd])).toEqual([
+        ['app', 3, 0.003],
+        ['judge', 2, 0.5],
+      ]);
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { latencyQuantile } from './latency-histogram';
-import { COUNTER_FIELDS, TARGET_FIELD_PREFIX } from './usage-counters';
+import { DEFAULT_CALLER } from '@model-gateway/core';
+import { CALLER_SEPARATOR, COUNTER_FIELDS, TARGET_FIELD_PREFIX } from './usage-counters';
 
 /** One minute's counters of one endpoint, as read from the store (all replicas summed already). */
 export interface MinuteCounters {
@@ -18,46 +19,66 @@ export type CounterRow = Record<(typeof COUNTER_FIELDS)[number], number> & { lat
 
 export interface UsageRow extends CounterRow {
   endpoint: string;
+  /** Present when the rows were filtered or grouped by caller. */
+  caller?: string;
   bucket_start: string;
   targets: Array<CounterRow & { target: string }>;
+}
+
+/** Which callers' counters a read sums: all of them, one, or each apart (one row per caller). */
+export interface CallerView {
+  caller?: string;
+  byCaller?: boolean;
 }
 
 /**
  * Folds minute buckets into buckets of `bucketSeconds` counted from `origin` (epoch
  * seconds; 0 aligns buckets to the clock), per target and in total (the sum of the
  * targets): counters are summed, latency histograms merged and only then turned into
- * percentiles (percentiles themselves cannot be added). Minutes of several endpoints
- * may be passed together, to fold them into one series. Empty buckets are left out.
+ * percentiles (percentiles themselves cannot be added). Minutes of several endpoints may
+ * be passed together, to fold them into one series. Empty buckets are left out.
+ * `view` keeps one caller's counters, or splits each bucket into a row per caller.
  */
-export function aggregateUsage(endpoint: string, minutes: readonly MinuteCounters[], bucketSeconds: number, origin = 0): UsageRow[] {
-  const buckets = new Map<number, Map<string, Record<string, number>>>();
+export function aggregateUsage(endpoint: string, minutes: readonly MinuteCounters[], bucketSeconds: number, view: CallerView = {}, origin = 0): UsageRow[] {
+  // bucket start -> row caller ('' when callers are summed) -> target -> counters
+  const buckets = new Map<number, Map<string, Map<string, Record<string, number>>>>();
   for (const { bucketStart, counters } of minutes) {
     const start = origin + Math.floor((bucketStart - origin) / bucketSeconds) * bucketSeconds;
     for (const field of Object.keys(counters)) {
       if (!field.startsWith(TARGET_FIELD_PREFIX)) continue;
       const bar = field.lastIndexOf('|');
       const target = field.slice(TARGET_FIELD_PREFIX.length, bar);
-      let targets = buckets.get(start);
-      if (!targets) buckets.set(start, (targets = new Map()));
+      const at = field.indexOf(CALLER_SEPARATOR, bar);
+      const name = at < 0 ? field.slice(bar + 1) : field.slice(bar + 1, at);
+      const caller = at < 0 ? DEFAULT_CALLER : field.slice(at + 1);
+      if (view.caller !== undefined && caller !== view.caller) continue;
+      const rowKey = view.byCaller ? caller : '';
+      let rows = buckets.get(start);
+      if (!rows) buckets.set(start, (rows = new Map()));
+      let targets = rows.get(rowKey);
+      if (!targets) rows.set(rowKey, (targets = new Map()));
       const own = targets.get(target) ?? {};
-      const name = field.slice(bar + 1);
       own[name] = (own[name] ?? 0) + counters[field];
       targets.set(target, own);
     }
   }
-  return [...buckets.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([start, targets]) => {
+  const rows: UsageRow[] = [];
+  for (const [start, callers] of [...buckets.entries()].sort(([a], [b]) => a - b)) {
+    for (const [rowKey, targets] of [...callers.entries()].sort(([a], [b]) => a.localeCompare(b))) {
       const totals: Record<string, number> = {};
       for (const own of targets.values()) for (const name of Object.keys(own)) totals[name] = (totals[name] ?? 0) + own[name];
-      return {
+      const caller = view.byCaller ? rowKey : view.caller;
+      const row: UsageRow = {
         endpoint,
+        ...(caller === undefined ? {} : { caller }),
         bucket_start: new Date(start * 1000).toISOString(),
         ...counterRow(totals),
         targets: [...targets.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([target, own]) => ({ target, ...counterRow(own) })),
       };
-    })
-    .filter((row) => row.requests > 0);
+      if (row.requests > 0) rows.push(row);
+    }
+  }
+  return rows;
 }
 
 function counterRow(counters: Readonly<Record<string, number>>): CounterRow {

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { GatewayError, writeJson, type GatewayRuntime, type RouteDefinition } from '@model-gateway/core';
-import { aggregateUsage } from './usage-aggregate';
+import { isCallerLabel } from '@model-gateway/caller-tag';
+import { aggregateUsage, type CallerView } from './usage-aggregate';
 import { BUCKET_SECONDS, BUCKET_TTL_SECONDS, usageKey } from './usage-counters';
 
 /** Every minute the store still holds: a week's dashboard in one call. */
@@ -8,12 +9,13 @@ const MAX_BUCKETS = BUCKET_TTL_SECONDS / BUCKET_SECONDS;
 const BUCKET_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
 
 /**
- * GET /api/usage?endpoint=&from=&to=&bucket=&combined= : requests, errors, tokens, cost
- * and latency percentiles per endpoint and time bucket, each broken down by target,
- * summed over every replica sharing the store. Stored per minute; `bucket` (`5m`, `1h`,
- * `1d` or seconds, a multiple of 60; default 1m) folds minutes together, `all` folds the
- * whole range into one row. `combined=true` folds the endpoints into one series
+ * GET /api/usage?endpoint=&from=&to=&bucket=&combined=&caller=&group_by= : requests, errors,
+ * tokens, cost and latency percentiles per endpoint and time bucket, each broken down by
+ * target, summed over every replica sharing the store. Stored per minute; `bucket` (`5m`,
+ * `1h`, `1d` or seconds, a multiple of 60; default 1m) folds minutes together, `all` folds
+ * the whole range into one row. `combined=true` folds the endpoints into one series
  * (endpoint `*`), merging their latency histograms so its percentiles are exact.
+ * `caller=judge` counts one caller's calls only; `group_by=caller` gives a row per caller.
  */
 export function usageRoutes(runtime: GatewayRuntime): RouteDefinition[] {
   return [{ method: 'get', path: '/api/usage', handle: (req, res) => handleUsage(runtime, req, res) }];
@@ -37,10 +39,11 @@ async function handleUsage(runtime: GatewayRuntime, req: Request, res: Response)
   const whole = req.query.bucket === 'all';
   const bucketSeconds = whole ? count * BUCKET_SECONDS : parseBucket(req.query.bucket);
   const origin = whole ? first : 0;
+  const view = parseCallerView(req.query.caller, req.query.group_by);
   const minutesOf = (e: number) => buckets.map((bucketStart, b) => ({ bucketStart, counters: hashes[e * buckets.length + b] }));
   const data = parseFlag(req.query.combined, 'combined')
-    ? aggregateUsage('*', wanted.flatMap((_endpoint, e) => minutesOf(e)), bucketSeconds, origin)
-    : wanted.flatMap((endpoint, e) => aggregateUsage(endpoint, minutesOf(e), bucketSeconds, origin));
+    ? aggregateUsage('*', wanted.flatMap((_endpoint, e) => minutesOf(e)), bucketSeconds, view, origin)
+    : wanted.flatMap((endpoint, e) => aggregateUsage(endpoint, minutesOf(e), bucketSeconds, view, origin));
   writeJson(res, 200, {
     object: 'usage',
     bucket_seconds: bucketSeconds,
@@ -54,6 +57,21 @@ function parseFlag(value: unknown, name: string): boolean {
   if (value === undefined || value === '' || value === 'false') return false;
   if (value === 'true') return true;
   throw new GatewayError('invalid_parameter', `\`${name}\` must be true or false.`, { param: name });
+}
+
+function parseCallerView(caller: unknown, groupBy: unknown): CallerView {
+  const view: CallerView = {};
+  if (caller !== undefined && caller !== '') {
+    if (typeof caller !== 'string' || !isCallerLabel(caller)) {
+      throw new GatewayError('invalid_parameter', '`caller` must be 1-32 characters of letters, digits, ".", "_" or "-".', { param: 'caller' });
+    }
+    view.caller = caller;
+  }
+  if (groupBy !== undefined && groupBy !== '') {
+    if (groupBy !== 'caller') throw new GatewayError('invalid_parameter', '`group_by` must be `caller`.', { param: 'group_by' });
+    view.byCaller = true;
+  }
+  return view;
 }
 
 function parseBucket(value: unknown): number {

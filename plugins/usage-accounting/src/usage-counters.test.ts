@@ -9,6 +9,7 @@ function record(more: Partial<AttemptRecord> = {}): AttemptRecord {
     endpoint: 'ep',
     kind: 'chat',
     apiStyle: 'openai-chat',
+    caller: 'app',
     provider: 'up',
     providerType: 'openai',
     model: 'gpt-4o-mini',
@@ -105,5 +106,14 @@ describe('targetCounters', () => {
   it('files every field under its target (the endpoint totals are their sum, made when read)', () => {
     expect(targetCounters({ requests: 1, lat_le_5: 1 }, 'a/gpt')).toEqual({ 't:a/gpt|requests': 1, 't:a/gpt|lat_le_5': 1 });
     expect(targetCounters({ requests: 1 }, 'b/claude')).toEqual({ 't:b/claude|requests': 1 });
+  });
+
+  it('files a named caller\'s fields apart, and the default caller\'s as before callers were recorded', () => {
+    expect(targetCounters({ requests: 1, cost_usd: 0.5 }, 'a/gpt', 'judge')).toEqual({ 't:a/gpt|requests@judge': 1, 't:a/gpt|cost_usd@judge': 0.5 });
+    expect(targetCounters({ requests: 1 }, 'a/gpt', 'app')).toEqual({ 't:a/gpt|requests': 1 });
+  });
+
+  it('still names fields right for more callers than it caches', () => {
+    for (let i = 0; i < 300; i++) expect(targetCounters({ requests: 1 }, 'many/m', `c${i}`)).toEqual({ [`t:many/m|requests@c${i}`]: 1 });
   });
 });

@@ -1,4 +1,4 @@
-import type { AttemptRecord } from '@model-gateway/core';
+import { DEFAULT_CALLER, type AttemptRecord } from '@model-gateway/core';
 import { latencyField } from './latency-histogram';
 
 /** Counters are kept per endpoint and minute: fine enough for dashboards, few enough keys to read an hour at once. */
@@ -48,25 +48,35 @@ export function counterIncrements(record: AttemptRecord, cost: { usd: number; pr
 }
 
 /**
- * Counters are stored per target only, under `t:<connection/model>|<field>` in the
- * endpoint's minute hash: the endpoint's totals are their sum, computed when read, so
- * one attempt writes each field once. Field names are built once per target.
+ * Counters are stored per target and caller, under `t:<connection/model>|<field>` for the
+ * default caller and `t:<connection/model>|<field>@<caller>` for a named one, in the
+ * endpoint's minute hash: the endpoint's totals are their sum, computed when read, so one
+ * attempt writes each field once, and counters written before callers were recorded read as
+ * the default caller's. Field names are built once per target and caller (for the first
+ * MAX_CACHED_CALLERS callers of a target; past that, per call, so odd labels cannot grow memory).
  */
 export const TARGET_FIELD_PREFIX = 't:';
+export const CALLER_SEPARATOR = '@';
+const MAX_CACHED_CALLERS = 256;
+const fieldNames = new Map<string, Map<string, Map<string, string>>>();
 
-const fieldNames = new Map<string, Map<string, string>>();
-
-export function targetCounters(increments: Readonly<Record<string, number>>, target: string): Record<string, number> {
-  let names = fieldNames.get(target);
+export function targetCounters(increments: Readonly<Record<string, number>>, target: string, caller: string = DEFAULT_CALLER): Record<string, number> {
+  let callers = fieldNames.get(target);
+  if (!callers) {
+    callers = new Map();
+    fieldNames.set(target, callers);
+  }
+  let names = callers.get(caller);
   if (!names) {
     names = new Map();
-    fieldNames.set(target, names);
+    if (callers.size < MAX_CACHED_CALLERS) callers.set(caller, names);
   }
+  const suffix = caller === DEFAULT_CALLER ? '' : `${CALLER_SEPARATOR}${caller}`;
   const out: Record<string, number> = {};
   for (const field in increments) {
     let name = names.get(field);
     if (name === undefined) {
-      name = `${TARGET_FIELD_PREFIX}${target}|${field}`;
+      name = `${TARGET_FIELD_PREFIX}${target}|${field}${suffix}`;
       names.set(field, name);
     }
     out[name] = increments[field];
