@@ -18,8 +18,3 @@ export function contentTypeOf(file: string): string {
   const dot = file.lastIndexOf('.');
   return (dot >= 0 && TYPES[file.slice(dot).toLowerCase()]) || 'application/octet-stream';
 }
-
-/** Text formats shrink well; images and fonts are compressed already. */
-export function isCompressible(contentType: string): boolean {
-  return /^(text\/|application\/json|image\/svg)/.test(contentType);
-}

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { contentTypeOf, isCompressible } from './content-types';
+import { contentTypeOf } from './content-types';
 
 /** One built file, held in memory with its compressed forms (the whole UI is a few hundred KB). */
 export interface UiAsset {
@@ -22,36 +21,32 @@ export interface UiBundle {
   indexHtml: string;
 }
 
-/** Below this, compressing costs more than it saves. */
-const MIN_COMPRESS_BYTES = 1024;
-
-/** Reads the Vite build once at start; undefined when it was never built (tsc alone). */
+/**
+ * Reads the Vite build once at start, with the `.gz` and `.br` forms the build wrote
+ * beside each text file (compressing at start would hold the event loop for seconds);
+ * undefined when the UI was never built (tsc alone).
+ */
 export function loadUiBundle(root: string): UiBundle | undefined {
   const indexFile = join(root, 'index.html');
   if (!existsSync(indexFile)) return undefined;
   const files = new Map<string, UiAsset>();
   for (const file of walk(root)) {
     const name = relative(root, file).split(sep).join('/');
-    if (name === 'index.html' || name.startsWith('.')) continue;
-    files.set(name, asset(name, readFileSync(file)));
+    if (name === 'index.html' || name.startsWith('.') || /\.(gz|br)$/.test(name)) continue;
+    const compressed = (extension: string) => (existsSync(`${file}.${extension}`) ? readFileSync(`${file}.${extension}`) : undefined);
+    files.set(name, asset(name, readFileSync(file), compressed('gz'), compressed('br')));
   }
   return { files, indexHtml: readFileSync(indexFile, 'utf8') };
 }
 
-export function asset(name: string, body: Buffer): UiAsset {
-  const contentType = contentTypeOf(name);
-  const compress = isCompressible(contentType) && body.length >= MIN_COMPRESS_BYTES;
+export function asset(name: string, body: Buffer, gzip?: Buffer, br?: Buffer): UiAsset {
   return {
     body,
-    contentType,
+    contentType: contentTypeOf(name),
     etag: etagOf(body),
     immutable: name.startsWith('assets/'),
-    ...(compress
-      ? {
-          gzip: gzipSync(body, { level: 9 }),
-          br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-        }
-      : {}),
+    ...(gzip ? { gzip } : {}),
+    ...(br ? { br } : {}),
   };
 }
 
