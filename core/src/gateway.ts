@@ -20,6 +20,7 @@ import type { ConnectionSettings } from './contracts/provider-definition';
 import { ConnectionRegistry } from './registry/connection-registry';
 import { EndpointRegistry } from './registry/endpoint-registry';
 import { LiveConfig } from './config/live-config';
+import { DEFAULT_TIMEOUTS } from './config/config-schema';
 import { createStateStore } from './state/create-state-store';
 import type { StateStore } from './contracts/state-store';
 import { UpstreamClient } from './upstream/upstream-client';
@@ -75,7 +76,8 @@ export class Gateway {
       (event, detail) => logger.warn(detail, `state store ${event}`),
     );
     const endpoints = new EndpointRegistry();
-    const connections = new ConnectionRegistry(plugins.providers);
+    // Calls in flight on a replaced connection finish on it: it closes after the longest default deadline.
+    const connections = new ConnectionRegistry(plugins.providers, { retireGraceMs: DEFAULT_TIMEOUTS.total_ms });
     const upstream = new UpstreamClient();
     container.register(TOKENS.Logger, { useValue: logger });
     container.register(TOKENS.StateStore, { useValue: store });
@@ -83,6 +85,8 @@ export class Gateway {
     container.register(TOKENS.ConnectionRegistry, { useValue: connections });
     container.register(TOKENS.UpstreamClient, { useValue: upstream });
     container.register(TOKENS.PluginRegistry, { useValue: plugins });
+    container.register(TOKENS.Environment, { useValue: options.env ?? process.env });
+    container.register(TOKENS.Routes, { useValue: [] });
     const live = new LiveConfig(config);
     container.register(TOKENS.Config, { useValue: live });
 
@@ -93,7 +97,13 @@ export class Gateway {
     const runtime = new Runtime(endpoints, connections, pipeline, store, logger, upstream, relayProxy, new RouteHints(plugins.apiStyles.values()));
 
     const gateway = new Gateway(container, config, live, plugins, endpoints, connections, store, runtime, pipeline, logger, upstream, relayProxy, options);
-    await gateway.listen();
+    try {
+      await plugins.startServices({ listenHost: options.host ?? config.server.host }, gateway.logStopError);
+      await gateway.listen();
+    } catch (error) {
+      await gateway.close();
+      throw error;
+    }
     if (options.configFile && options.watch !== false) gateway.watch(options.configFile);
     return gateway;
   }
@@ -136,9 +146,12 @@ export class Gateway {
     const configured = new Set(next.connections.map((c) => c.name));
     const kept = new Map<string, ConnectionSettings>();
     for (const endpoint of this.endpoints.list()) {
-      if (endpoint.source !== 'runtime' || configured.has(endpoint.provider)) continue;
-      const live = this.connections.get(endpoint.provider);
-      if (live) kept.set(endpoint.provider, live.connection.settings);
+      if (endpoint.source !== 'api') continue;
+      for (const { provider } of [...endpoint.targets, ...endpoint.fallbacks]) {
+        if (configured.has(provider) || this.connections.sourceOf(provider) !== 'config') continue;
+        const live = this.connections.get(provider);
+        if (live) kept.set(provider, live.connection.settings);
+      }
     }
     return [...kept.values()];
   }
@@ -151,11 +164,16 @@ export class Gateway {
       this.server.close(() => resolve());
       this.server.closeAllConnections();
     });
+    await this.plugins.stopServices(this.logStopError);
     await this.connections.closeAll();
     await this.upstream.close();
     this.relayProxy.close();
     await this.store.close();
   }
+
+  private readonly logStopError = (service: string, error: unknown): void => {
+    this.logger.error({ service, err: error }, 'service failed to stop');
+  };
 
   private async listen(): Promise<void> {
     const app = createApp({
@@ -165,6 +183,7 @@ export class Gateway {
       store: this.store,
       logger: this.logger,
       bodyLimit: this.config.server.bodyLimit,
+      mounted: this.container.resolve(TOKENS.Routes),
     });
     const server = http.createServer(expressServerClasses(app), app);
     // LLM calls outlive Node's default request timeout (300 s); upstream timeouts bound them instead.

@@ -7,14 +7,10 @@ import { startGatewayProcess, type GatewayProcess } from '../support/gateway-pro
 import { runShellSnippet } from '../support/run-snippet';
 
 /**
- * The UI's create / edit / delete flows in a real Chromium, on the admin API of issue 16
+ * The UI's create / edit / delete flows in a real Chromium, on the admin API
  * (`/api/connections`, `/api/endpoints`, `POST /api/connections/{name}/test`, the admin
- * token as a Bearer header). That API is built on another branch; these tests are
- * written against its contract and run once it is merged: set ADMIN_API_MERGED to
- * true then. The first test fails as soon as the gateway serves the admin API while
- * the flag still says it is pending, so the flows cannot stay switched off by mistake.
+ * token as a Bearer header), against a gateway process and two fake OpenAI upstreams.
  */
-const ADMIN_API_MERGED = false;
 
 const KEY_A = 'sk-ui-created-key-7c1e55d0a9';
 const KEY_B = 'sk-yaml-seed-key-31b8e2f64d';
@@ -23,12 +19,13 @@ const ANSWER = 'reply to: Hello!';
 
 const labelled = (text: string) => new RegExp(`^${text}( \\(optional\\))?$`);
 
-function configFile(seedUpstream: string, admin: boolean): string {
+function configFile(seedUpstream: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'ui-admin-'));
   const file = join(dir, 'gateway.config.yaml');
   writeFileSync(
     file,
-    `${admin ? 'admin: { allow_private_base_urls: true }\n' : ''}providers:
+    `admin: { allow_private_base_urls: true }
+providers:
   seed: { type: openai, base_url: "${seedUpstream}", api_key: "${KEY_B}" }
 endpoints:
   - { name: from-yaml, kind: chat, provider: seed, model: gpt-4o-mini }
@@ -37,21 +34,7 @@ endpoints:
   return file;
 }
 
-describe('the admin API the UI builds on (issue 16)', () => {
-  it(`is ${ADMIN_API_MERGED ? 'served' : 'not merged yet: the create/edit/delete flows below are pending on it'}`, async () => {
-    const upstream = await OpenAiFake.start();
-    const gw = await startGatewayProcess(configFile(upstream.baseUrl, false));
-    try {
-      const res = await fetch(`${gw.url}/api/endpoints`);
-      expect(res.status === 404 ? 'absent' : 'served').toBe(ADMIN_API_MERGED ? 'served' : 'absent');
-    } finally {
-      await gw.stop();
-      await upstream.close();
-    }
-  }, BROWSER_TEST_TIMEOUT_MS);
-});
-
-(ADMIN_API_MERGED ? describe : describe.skip)('web UI create/edit/delete flows on the admin API (Chromium) [pending: issue 16]', () => {
+describe('web UI create/edit/delete flows on the admin API (Chromium)', () => {
   let upstreamA: OpenAiFake;
   let upstreamB: OpenAiFake;
   let gw: GatewayProcess;
@@ -59,7 +42,7 @@ describe('the admin API the UI builds on (issue 16)', () => {
 
   beforeAll(async () => {
     [upstreamA, upstreamB] = await Promise.all([OpenAiFake.start(), OpenAiFake.start()]);
-    gw = await startGatewayProcess(configFile(upstreamB.baseUrl, true), { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN, GATEWAY_SECRETS_KEY: Buffer.alloc(32, 7).toString('base64') });
+    gw = await startGatewayProcess(configFile(upstreamB.baseUrl), { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN, GATEWAY_SECRETS_KEY: Buffer.alloc(32, 7).toString('base64') });
     session = await BrowserSession.start(gw.url);
   }, BROWSER_TEST_TIMEOUT_MS);
 

@@ -1,12 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { findFreePort } from './redis-server';
+import { isolatedDataDir } from './start-gateway';
 
 export interface GatewayProcess {
   url: string;
   /** Every line the process wrote (JSON logs), for diagnosis and secret checks. */
   output: string[];
+  pid: number;
   stop(): Promise<void>;
+  /** Sends `signal` (SIGKILL: no shutdown code runs) and waits for the exit. */
+  kill(signal: NodeJS.Signals): Promise<void>;
 }
 
 const MAIN = path.join(__dirname, '../../core/dist/cli/main.js');
@@ -19,7 +23,7 @@ const MAIN = path.join(__dirname, '../../core/dist/cli/main.js');
 export async function startGatewayProcess(configFile: string, env: Record<string, string> = {}): Promise<GatewayProcess> {
   const port = await findFreePort();
   const child: ChildProcess = spawn(process.execPath, [MAIN, 'serve', '--config', configFile, '--port', String(port), '--host', '127.0.0.1'], {
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, LOG_LEVEL: 'info', GATEWAY_DATA_DIR: isolatedDataDir(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -46,6 +50,12 @@ export async function startGatewayProcess(configFile: string, env: Record<string
   return {
     url,
     output,
+    pid: child.pid as number,
+    async kill(signal) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill(signal);
+      await exited;
+    },
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');

@@ -1,13 +1,15 @@
 import { z } from 'zod';
+import type { ConfigSectionDefinition } from '../contracts/config-section';
 import type { EndpointSettingsDefinition } from '../contracts/endpoint-settings';
 import type { ProviderDefinition } from '../contracts/provider-definition';
 import { modelsSectionSchema } from './models-config';
 import { fallbackSchema, retrySchema, targetSchema } from './routing-config';
 
-/** What the config schema is built from: the provider types and endpoint sections the plugins registered. */
+/** What the config schema is built from: the provider types, endpoint sections and config sections the plugins registered. */
 export interface SchemaSources {
   providers: ReadonlyMap<string, ProviderDefinition>;
   endpointSettings: ReadonlyMap<string, EndpointSettingsDefinition>;
+  configSections?: ReadonlyMap<string, ConfigSectionDefinition>;
 }
 
 export const NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
@@ -148,12 +150,10 @@ export function providerSchema(definition: ProviderDefinition) {
  * Builds the whole config schema for the provider types that plugins registered,
  * so a drop-in provider plugin extends validation and the JSON Schema alike.
  */
-export function buildConfigSchema({ providers, endpointSettings }: SchemaSources) {
-  const options = [...providers.values()].map(providerSchema);
-  const connection =
-    options.length === 0
-      ? z.never().describe('No provider plugin is loaded.')
-      : z.discriminatedUnion('type', options as [(typeof options)[0], ...typeof options]);
+export function buildConfigSchema({ providers, endpointSettings, configSections }: SchemaSources) {
+  const connection = connectionSchema(providers);
+  const pluginSections: Record<string, z.ZodType> = {};
+  for (const [field, definition] of configSections ?? []) pluginSections[field] = definition.schema;
   return z
     .strictObject({
       server: serverSchema.prefault({}),
@@ -169,8 +169,18 @@ export function buildConfigSchema({ providers, endpointSettings }: SchemaSources
         .describe('Named provider connections. Credentials live only here.'),
       endpoints: z.array(buildEndpointSchema(endpointSettings)).default([]).describe('The endpoints clients call.'),
       models: modelsSectionSchema,
+      // Typed as core's sections only: plugin sections are read through `GatewayConfig.sections`.
+      ...(pluginSections as {}),
     })
     .describe('model-gateway configuration (gateway.config.yaml).');
+}
+
+/** One `providers:` entry: the schema of the type its `type:` names (a union over every registered type). */
+export function connectionSchema(providers: ReadonlyMap<string, ProviderDefinition>) {
+  const options = [...providers.values()].map(providerSchema);
+  return options.length === 0
+    ? z.never().describe('No provider plugin is loaded.')
+    : z.discriminatedUnion('type', options as [(typeof options)[0], ...typeof options]);
 }
 
 export type RawGatewayConfig = z.output<ReturnType<typeof buildConfigSchema>>;

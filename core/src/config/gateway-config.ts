@@ -19,6 +19,8 @@ export interface GatewayConfig {
   endpoints: Endpoint[];
   /** The `models:` section: catalogue additions and overrides per provider type and model. */
   models: ModelOverrides;
+  /** Plugin-owned top-level sections (`registerConfigSection`), validated, by field name. */
+  sections: Readonly<Record<string, unknown>>;
   /** Things worth a log line that do not stop the gateway (an unset key variable). */
   warnings: string[];
 }

@@ -17,10 +17,12 @@ export interface AppOptions {
   store: StateStore;
   logger: Logger;
   bodyLimit: string;
+  /** Filled with every plugin route as it is mounted, for plugins that describe the API (OpenAPI). */
+  mounted?: RouteDefinition[];
 }
 
 /** The Express app: health routes, then every plugin's routes, each with its own error renderer. */
-export function createApp({ apiStyles, pipelinePlugins, runtime, store, logger, bodyLimit }: AppOptions): Express {
+export function createApp({ apiStyles, pipelinePlugins, runtime, store, logger, bodyLimit, mounted }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -39,6 +41,7 @@ export function createApp({ apiStyles, pipelinePlugins, runtime, store, logger, 
     const handlers: RequestHandler[] = route.json ? [json] : [];
     handlers.push((req, res) => route.handle(req, res));
     app[route.method](route.path, ...handlers, errorRenderer(render, logger));
+    mounted?.push(route);
   };
   for (const style of apiStyles) {
     for (const route of style.routes(runtime)) mount(route, (e) => style.renderError(e));

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
+import { GatewayError } from '../errors/gateway-error';
 import { extensibleCopy } from '../objects/extensible-copy';
 import type { Attempt } from '../pipeline/attempt';
 import type { Pipeline } from '../pipeline/pipeline';
@@ -12,8 +13,8 @@ import type { RelayInput } from '../contracts/relay-input';
 
 /**
  * One passthrough try: the client's body (with the target's model) goes to the
- * provider through the proxy, credentials added by the authorize phase. A 2xx/3xx
- * head is returned for the caller to pump; an error status becomes a GatewayError
+ * provider through the proxy, credentials added by the authorize phase. A 2xx head
+ * is returned for the caller to pump; a redirect is an error; an error status becomes a GatewayError
  * carrying the provider's (scrubbed) body, so the style can relay it as it came.
  */
 export async function relayAttempt(
@@ -31,7 +32,7 @@ export async function relayAttempt(
   await pipeline.authorize(attempt, request);
   if (!input.stream) attempt.startTotalTimer();
   const headers = { always: request.headers, defaults: target.defaultHeaders ?? {} };
-  const handle = proxy.relay(req, res, request.url, headers, body, attempt.timeouts.firstByteMs);
+  const handle = proxy.relay(req, res, request.url, headers, body, attempt.timeouts.firstByteMs, attempt.target.connection.settings.egress);
   attempt.cancellation.onCancel(handle.abort);
   let response: IncomingMessage;
   try {
@@ -41,7 +42,12 @@ export async function relayAttempt(
   }
   attempt.markFirstByte();
   const status = response.statusCode ?? 502;
-  if (status < 400) return response;
+  if (status < 300) return response;
+  if (status < 400) {
+    // A redirect is never followed, nor passed on: its Location would send the client to the provider's own hosts.
+    response.resume();
+    throw new GatewayError('upstream_invalid_response', `Provider "${connectionName}" answered with a redirect (HTTP ${status}); the gateway does not follow redirects.`);
+  }
   const text = attempt.scrub(await readBodyText(response).catch(() => ''));
   const contentType = response.headers['content-type'];
   throw upstreamStatusError(connectionName, status, { message: text.slice(0, 500) || `HTTP ${status}` }, parseRetryAfter(response.headers), {

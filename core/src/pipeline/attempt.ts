@@ -78,6 +78,7 @@ export class Attempt implements AttemptContext {
         cancellation: this.cancellation,
         timeouts: this.target.timeouts,
         connection: this.target.connectionName,
+        egress: this.target.connection.settings.egress,
       });
       this.markFirstByte();
       return response;

@@ -7,7 +7,7 @@ import type { Usage } from '../canonical/usage';
 import type { ChatOutput, EmbeddingsOutput } from '../contracts/call-outputs';
 import { Cancellation } from '../contracts/cancellation';
 import type { EndpointKind } from '../contracts/endpoint';
-import type { CallInput, GatewayRuntime } from '../contracts/gateway-runtime';
+import type { CallInput, ConnectionCheck, ConnectionCheckResult, GatewayRuntime } from '../contracts/gateway-runtime';
 import type { PassthroughTarget } from '../contracts/passthrough-target';
 import type { LocalAnswer, RelayInput, TranslatedCall, TranslatedChat, TranslationHeaders } from '../contracts/relay-input';
 import type { StateStore } from '../contracts/state-store';
@@ -27,6 +27,7 @@ import type { UpstreamClient } from '../upstream/upstream-client';
 import { Attempt } from './attempt';
 import { runAttempts } from './attempt-loop';
 import { Call } from './call';
+import { checkConnection } from './connection-check';
 import type { Pipeline } from './pipeline';
 import type { RouteHints } from './route-hints';
 import { unsupportedRoute } from './unsupported-route';
@@ -126,6 +127,11 @@ export class Runtime implements GatewayRuntime {
       const { attempt, result } = await this.attempts(call, (attempt) => this.embeddingsAttempt(call, input.request, attempt));
       return this.answerEmbeddings(call, attempt, result.response, res, input.output);
     });
+  }
+
+  async checkConnection(name: string, check: ConnectionCheck): Promise<ConnectionCheckResult | undefined> {
+    const live = this.connections.get(name);
+    return live && checkConnection(name, live, check, this.upstream, this.pipeline.authorize);
   }
 
   private async chatAttempt(call: Call, request: ChatRequest, attempt: Attempt): Promise<ChatAttemptResult> {

@@ -111,7 +111,8 @@ export class AccessTokenSource {
 }
 
 async function postForm(url: string, body: string, signal: AbortSignal): Promise<{ status: number; text: string }> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body, signal });
+  // Never follow a redirect with a signed assertion: the gateway follows no upstream redirect.
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body, signal, redirect: 'manual' });
   return { status: response.status, text: await response.text() };
 }
 
