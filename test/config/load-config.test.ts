@@ -87,6 +87,12 @@ describe('loadConfigText: valid configs', () => {
     expect(config.logging.level).toBe('info');
   });
 
+  it('reads server.public_url without its trailing slash (an empty value means unset) and refuses a non-HTTP URL', () => {
+    expect(load('server: { public_url: "https://llm.example.com/" }').server.publicUrl).toBe('https://llm.example.com');
+    expect(load('server: { public_url: "${PUBLIC_URL:-}" }').server.publicUrl).toBeUndefined();
+    expect(() => load('server: { public_url: "ftp://llm.example.com" }')).toThrow(/server\.public_url/);
+  });
+
   it('accepts a mock-backed embeddings endpoint', () => {
     const config = load('endpoints: [{ name: demo-embed, kind: embeddings, provider: mock, model: hash-embedding }]');
     expect(config.endpoints).toEqual([expect.objectContaining({ name: 'demo-embed', kind: 'embeddings', provider: 'mock', model: 'hash-embedding' })]);

@@ -91,6 +91,12 @@ const serverSchema = z
       .regex(/^\d+(\.\d+)?\s*(b|kb|mb|gb)?$/i, 'must be a size like "10mb", "512kb" or "1048576"')
       .default('10mb')
       .describe('Largest request body accepted; larger bodies get 413 before any upstream call.'),
+    public_url: z
+      .union([z.url({ protocol: /^https?$/ }), z.literal('')])
+      .optional()
+      .describe(
+        'The address clients reach this gateway at, e.g. https://llm.example.com, when it runs behind a proxy or load balancer. Shown in usage examples; empty or unset: the address the page was loaded from.',
+      ),
   })
   .describe('The HTTP listener.');
 

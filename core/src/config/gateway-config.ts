@@ -5,7 +5,13 @@ import type { ModelOverrides } from './models-config';
 /** The validated, resolved configuration. Secrets inside are Secret instances. */
 export interface GatewayConfig {
   file?: string;
-  server: { host: string; port: number; bodyLimit: string };
+  server: {
+    host: string;
+    port: number;
+    bodyLimit: string;
+    /** Where clients reach the gateway (no trailing slash), when it differs from the address a request came in on. */
+    publicUrl?: string;
+  };
   state: { redisUrl: string; keyPrefix: string };
   logging: { level: string };
   plugins: string[];

@@ -64,7 +64,7 @@ export function resolveConfig(raw: RawGatewayConfig, context: ResolveContext): G
 
   return {
     file: context.file,
-    server: { host: raw.server.host, port: raw.server.port, bodyLimit: raw.server.body_limit },
+    server: { host: raw.server.host, port: raw.server.port, bodyLimit: raw.server.body_limit, publicUrl: raw.server.public_url ? raw.server.public_url.replace(/\/+$/, '') : undefined },
     state: { redisUrl: raw.state.redis_url, keyPrefix: raw.state.key_prefix },
     logging: { level: raw.logging.level },
     plugins: raw.plugins,
