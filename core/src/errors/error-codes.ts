@@ -5,14 +5,16 @@
  */
 export const ERROR_CODES = {
   invalid_json: { status: 400, type: 'invalid_request', summary: 'The body is not valid JSON.' },
+  invalid_path: { status: 400, type: 'invalid_request', summary: 'The path has a malformed percent-encoding (a "%" not followed by two hex digits, or bytes that are not UTF-8).' },
   invalid_parameter: { status: 400, type: 'invalid_request', summary: 'A parameter is missing, of the wrong type or out of range.' },
   unsupported_parameter: { status: 400, type: 'invalid_request', summary: 'The endpoint\'s provider cannot honour a parameter.' },
   unsupported_route: { status: 400, type: 'invalid_request', summary: 'The endpoint\'s provider cannot be called through this route (it speaks another format and the route cannot translate); the message names the routes that work.' },
   endpoint_kind_mismatch: { status: 400, type: 'invalid_request', summary: 'A chat body was sent to an embeddings endpoint, or the reverse.' },
+  origin_not_allowed: { status: 403, type: 'permission', summary: 'A browser request from an origin that is neither the gateway\'s own nor in server.cors.allowed_origins.' },
   endpoint_not_found: { status: 404, type: 'not_found', summary: 'No endpoint has that name.' },
   route_not_found: { status: 404, type: 'not_found', summary: 'No route matches the method and path.' },
   request_too_large: { status: 413, type: 'invalid_request', summary: 'The body exceeds server.body_limit; nothing was sent upstream.' },
-  unsupported_media_type: { status: 415, type: 'invalid_request', summary: 'The body is not application/json.' },
+  unsupported_media_type: { status: 415, type: 'invalid_request', summary: 'The body is not declared as JSON (Content-Type application/json), or is compressed.' },
   provider_error: { status: 400, type: 'invalid_request', summary: 'The provider rejected the request (4xx); status and message are the provider\'s.' },
   provider_auth_error: { status: 502, type: 'server_error', summary: 'The provider rejected the gateway\'s own credentials (its 401/403): an operator must fix the key; the client cannot.' },
   provider_credentials_missing: { status: 503, type: 'server_error', summary: 'The endpoint\'s provider has no API key configured on the gateway.' },
@@ -21,7 +23,9 @@ export const ERROR_CODES = {
   upstream_error: { status: 502, type: 'server_error', summary: 'The provider failed (5xx).' },
   upstream_unreachable: { status: 502, type: 'server_error', summary: 'The provider could not be reached (refused, reset, DNS).' },
   upstream_invalid_response: { status: 502, type: 'server_error', summary: 'The provider answered something the gateway could not read.' },
+  upstream_response_too_large: { status: 502, type: 'server_error', summary: 'A provider answer the gateway must read whole exceeds server.upstream_body_limit.' },
   upstream_timeout: { status: 504, type: 'timeout', summary: 'A connect, first-byte, idle or total timeout expired.' },
+  server_shutting_down: { status: 503, type: 'server_error', summary: 'The gateway was stopping and the call did not finish within server.shutdown_grace_ms.' },
   client_closed_request: { status: 499, type: 'cancelled', summary: 'The client went away; the upstream call was aborted (recorded, never sent).' },
   internal_error: { status: 500, type: 'server_error', summary: 'A bug in the gateway.' },
 } as const satisfies Record<string, { status: number; type: ErrorType; summary: string }>;

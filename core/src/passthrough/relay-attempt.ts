@@ -4,7 +4,7 @@ import { extensibleCopy } from '../objects/extensible-copy';
 import type { Attempt } from '../pipeline/attempt';
 import type { Pipeline } from '../pipeline/pipeline';
 import { transportError } from '../upstream/transport-error';
-import { parseRetryAfter, upstreamStatusError } from '../upstream/upstream-status-error';
+import { parseRetryAfter, redirectError, upstreamStatusError } from '../upstream/upstream-status-error';
 import { readBodyText } from './pump-relayed-body';
 import type { RelayProxy } from './relay-proxy';
 import type { PassthroughTarget } from '../contracts/passthrough-target';
@@ -41,8 +41,12 @@ export async function relayAttempt(
   }
   attempt.markFirstByte();
   const status = response.statusCode ?? 502;
-  if (status < 400) return response;
-  const text = attempt.scrub(await readBodyText(response).catch(() => ''));
+  if (status < 300) return response;
+  if (status < 400) {
+    response.destroy();
+    throw redirectError(connectionName, status);
+  }
+  const text = attempt.scrub(await readBodyText(response, proxy.maxWholeBodyBytes).catch(() => ''));
   const contentType = response.headers['content-type'];
   throw upstreamStatusError(connectionName, status, { message: text.slice(0, 500) || `HTTP ${status}` }, parseRetryAfter(response.headers), {
     status,
