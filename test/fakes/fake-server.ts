@@ -111,7 +111,15 @@ export abstract class FakeServer<Recorded extends RecordedRequest> {
     const rawBody = Buffer.concat(chunks).toString('utf8');
     const path = req.url ?? '';
     const common: RecordedRequest = { method: req.method ?? '', path, ...splitTarget(path), headers: req.headers, body: parseJson(rawBody), rawBody };
-    const recorded = this.record(common);
+    let recorded: Recorded;
+    try {
+      recorded = this.record(common);
+    } catch {
+      // A body of the right JSON but the wrong shape (a relayed client's junk): a real provider answers 400.
+      recorded = common as Recorded;
+      this.requests.push(recorded);
+      return json(res, 400, { error: { message: `${this.setup.name} fake: malformed request body`, type: 'invalid_request_error' } });
+    }
     this.requests.push(recorded);
     res.on('close', () => {
       if (res.writableFinished) return;
