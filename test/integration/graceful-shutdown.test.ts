@@ -124,7 +124,7 @@ describe('hardening: SIGTERM drains in-flight calls, then ends what remains trut
       }
       const answer = await whole;
       expect(answer.status).toBe(503);
-      expect((await answer.json()).error).toMatchObject({ code: 'server_shutting_down', message: expect.stringContaining('retry') });
+      expect(((await answer.json()) as { error: unknown }).error).toMatchObject({ code: 'server_shutting_down', message: expect.stringContaining('retry') });
 
       expect(await gw.exited).toBe(0);
       const records = usageRecords(gw);

@@ -13,13 +13,13 @@ const NUMBER_RUN = /[-+.0-9eE,\s]*/y;
  * Whether JSON text nests arrays and objects deeper than `max`. Checked before
  * parsing: code that walks a parsed value recursively (serialisers, validators)
  * overflows the stack a few thousand levels down, and parsing such a body is itself
- * slow. A body with at most `max` brackets cannot be deeper, which two native
- * `indexOf` passes settle for most bodies; others are scanned, strings skipped with
- * `indexOf`. Malformed JSON gets an answer too; the parser then reports it.
+ * slow. A body with at most `max` characters, or at most `max` brackets, cannot be
+ * deeper, which its length or two native `indexOf` passes settle for most bodies;
+ * others are scanned, strings skipped with `indexOf`. Malformed JSON gets an answer too; the parser then reports it.
  * docs/performance.md has what it costs next to JSON.parse.
  */
 export function exceedsJsonDepth(text: string, max: number): boolean {
-  return !atMostOpeners(text, max) && deeperThan(text, max);
+  return text.length > max && !atMostOpeners(text, max) && deeperThan(text, max);
 }
 
 function atMostOpeners(text: string, max: number): boolean {
