@@ -5,13 +5,7 @@ import type { ModelOverrides } from './models-config';
 /** The validated, resolved configuration. Secrets inside are Secret instances. */
 export interface GatewayConfig {
   file?: string;
-  server: {
-    host: string;
-    port: number;
-    bodyLimit: string;
-    /** Where clients reach the gateway (no trailing slash), when it differs from the address a request came in on. */
-    publicUrl?: string;
-  };
+  server: ServerConfig;
   state: { redisUrl: string; keyPrefix: string };
   logging: { level: string };
   plugins: string[];
@@ -23,4 +17,18 @@ export interface GatewayConfig {
   sections: Readonly<Record<string, unknown>>;
   /** Things worth a log line that do not stop the gateway (an unset key variable). */
   warnings: string[];
+}
+
+/** The `server:` section (changes take effect on restart). */
+export interface ServerConfig {
+  host: string;
+  port: number;
+  bodyLimit: string;
+  upstreamBodyLimit: string;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  shutdownGraceMs: number;
+  /** Empty when unset. */
+  publicUrl: string;
+  allowedOrigins: string[];
 }

@@ -18,7 +18,7 @@ const plugin: GatewayPlugin = {
       name: 'web-ui',
       routes: () => {
         const config = api.container.resolve(TOKENS.Config);
-        return uiRoutes({ bundle: loadUiBundle(WEB_ROOT), publicUrl: () => config.current.server.publicUrl });
+        return uiRoutes({ bundle: loadUiBundle(WEB_ROOT), publicUrl: () => config.current.server.publicUrl || undefined });
       },
       renderError: renderGatewayError,
     });
