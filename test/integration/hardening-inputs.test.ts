@@ -152,6 +152,16 @@ endpoints:
       expect(res.headers.get('access-control-expose-headers')).toContain('x-request-id');
     });
 
+    it('a listed origin is still refused on the management routes (/api/), with no CORS headers, preflight included', async () => {
+      const read = await send('GET', '/api/providers', undefined, { origin: 'https://app.example.com' });
+      expect(read.status).toBe(403);
+      expect(read.json.error.message).toContain("only the gateway's own origin");
+      expect(read.headers.get('access-control-allow-origin')).toBeNull();
+      const preflight = await fetch(`${gw.url}/api/usage`, { method: 'OPTIONS', headers: { origin: 'https://app.example.com', 'access-control-request-method': 'GET' } });
+      expect(preflight.status).toBe(403);
+      expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    });
+
     it('a listed origin still has to send JSON', async () => {
       const res = await send('POST', '/gateway/chat-ep/native/invocations', JSON.stringify(chatBody), { origin: 'https://app.example.com', 'content-type': 'text/plain' });
       expect(res.status).toBe(415);

@@ -13,14 +13,16 @@ export interface OriginPolicyOptions {
 /** Headers a browser app may read from an answer (the rest are hidden from cross-origin scripts). */
 const EXPOSED_HEADERS = 'x-request-id, x-gateway-target, x-gateway-attempts, x-gateway-error-code, retry-after, server-timing';
 const PREFLIGHT_MAX_AGE_S = '600';
+/** The management namespace (catalogue, usage, admin): never opened to another origin, allow-list or not. */
+const MANAGEMENT_PREFIX = '/api/';
 
 /**
  * Browsers send `Origin` with cross-origin requests, and a page may POST to any
  * address its visitor can reach (a gateway on localhost or the intranet). A request
  * whose Origin is neither the gateway's own (the Host it came to, or `public_url`)
  * nor allowed is refused with 403 before any route runs; an allowed origin gets its
- * CORS headers and its preflights answered. Clients that send no Origin (SDKs, curl)
- * pass untouched.
+ * CORS headers and its preflights answered, except on the management routes (`/api/`),
+ * which no other origin may call. Clients that send no Origin (SDKs, curl) pass untouched.
  */
 export function originPolicy({ allowedOrigins, publicUrl }: OriginPolicyOptions): RequestHandler {
   const allowed = new Set(allowedOrigins);
@@ -28,11 +30,14 @@ export function originPolicy({ allowedOrigins, publicUrl }: OriginPolicyOptions)
   return (req: Request, res: Response, next: NextFunction) => {
     const origin = req.headers.origin;
     if (origin === undefined) return next();
-    if (allowed.has(origin)) return allowCrossOrigin(origin, req, res, next);
     if (origin === publicOrigin || isSameHost(origin, req.headers.host)) return next();
+    const management = req.path.startsWith(MANAGEMENT_PREFIX);
+    if (allowed.has(origin) && !management) return allowCrossOrigin(origin, req, res, next);
     const error = new GatewayError(
       'origin_not_allowed',
-      `Requests from the browser origin ${JSON.stringify(origin)} are not allowed; an operator can list it in server.cors.allowed_origins.`,
+      management
+        ? `The management routes (/api/) answer only the gateway's own origin, not ${JSON.stringify(origin)}.`
+        : `Requests from the browser origin ${JSON.stringify(origin)} are not allowed; an operator can list it in server.cors.allowed_origins.`,
     );
     const rendered = renderGatewayError(error);
     writeJson(res, rendered.status, rendered.body, { vary: 'Origin' });
