@@ -100,6 +100,8 @@ export interface UsageCounters {
 
 export interface UsageRow extends UsageCounters {
   endpoint: string;
+  /** Set when the query filtered (`caller=`) or grouped (`group_by=caller`) by caller: `app`, `judge` or a client's label. */
+  caller?: string;
   bucket_start: string;
   targets: Array<UsageCounters & { target: string }>;
 }

@@ -1,4 +1,4 @@
-import { formatContextWindow, formatCount, formatLatencies, formatMs, formatPrice, formatPricing, formatRate, formatUsd } from './format';
+import { formatContextWindow, formatCount, formatLatencies, formatMs, formatPrice, formatPricing, formatRate, formatUsd, formatUsdExact } from './format';
 
 describe('UI formats', () => {
   it.each([
@@ -52,5 +52,12 @@ describe('UI formats', () => {
     expect(formatMs(null)).toBe('—');
     expect(formatRate(1, 40)).toBe('2.5%');
     expect(formatRate(0, 0)).toBe('0%');
+  });
+
+  it('writes a cost exactly for tooltips', () => {
+    expect(formatUsdExact(0.000016875)).toBe('$0.000016875');
+    expect(formatUsdExact(0.000005625)).toBe('$0.000005625');
+    expect(formatUsdExact(1.5)).toBe('$1.5');
+    expect(formatUsdExact(0)).toBe('$0');
   });
 });

@@ -43,6 +43,12 @@ export function formatUsd(usd: number): string {
   return `$${usd.toFixed(decimals).replace(/0+$/, '')}`;
 }
 
+/** A cost to the last counted fraction of a cent (12 decimals, trailing zeros cut): `$0.000016875`, for a tooltip. */
+export function formatUsdExact(usd: number): string {
+  const text = Math.abs(usd).toFixed(12).replace(/\.?0+$/, '');
+  return `${usd < 0 ? '-' : ''}$${text}`;
+}
+
 /** Latency percentiles together, with one unit: `4.2 / 11 / 36 ms`. */
 export function formatLatencies(values: ReadonlyArray<number | null | undefined>): string {
   if (values.every((v) => v === null || v === undefined)) return '—';
