@@ -1,4 +1,4 @@
-import { formatContextWindow, formatCount, formatLatencies, formatMs, formatPrice, formatPricing, formatRate, formatUsd, formatUsdExact } from './format';
+import { formatAgo, formatContextWindow, formatDateTime, formatCount, formatLatencies, formatMs, formatPrice, formatPricing, formatRate, formatUsd, formatUsdExact } from './format';
 
 describe('UI formats', () => {
   it.each([
@@ -59,5 +59,16 @@ describe('UI formats', () => {
     expect(formatUsdExact(0.000005625)).toBe('$0.000005625');
     expect(formatUsdExact(1.5)).toBe('$1.5');
     expect(formatUsdExact(0)).toBe('$0');
+  });
+
+  it('writes moments absolute and relative', () => {
+    expect(formatDateTime('2026-11-25T14:30:00Z', 'UTC')).toBe('25 Nov 2026, 14:30');
+    expect(formatDateTime('not a date')).toBe('not a date');
+    const now = Date.parse('2026-11-25T12:00:00Z');
+    expect(formatAgo('2026-11-25T11:59:40Z', now)).toBe('just now');
+    expect(formatAgo('2026-11-25T11:55:00Z', now)).toBe('5 min ago');
+    expect(formatAgo('2026-11-25T09:00:00Z', now)).toBe('3 h ago');
+    expect(formatAgo('2026-11-24T12:00:00Z', now)).toBe('1 day ago');
+    expect(formatAgo('2026-11-28T12:00:00Z', now)).toBe('in 3 days');
   });
 });

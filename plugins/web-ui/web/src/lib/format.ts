@@ -76,3 +76,21 @@ export function formatRate(part: number, whole: number): string {
   const percent = (part / whole) * 100;
   return `${percent >= 10 ? Math.round(percent) : Math.round(percent * 10) / 10}%`;
 }
+
+/** A moment in the reader's time zone: `25 Nov 2026, 14:30`. */
+export function formatDateTime(iso: string, timeZone?: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return at.toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false, timeZone });
+}
+
+/** How long ago: `just now`, `5 min ago`, `3 h ago`, `2 days ago`; ahead of now, `in 3 days`. */
+export function formatAgo(iso: string, now = Date.now()): string {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return iso;
+  const seconds = Math.round((now - at) / 1000);
+  const span = Math.abs(seconds);
+  const text = span < 60 ? '' : span < 3600 ? `${Math.floor(span / 60)} min` : span < 86_400 ? `${Math.floor(span / 3600)} h` : `${Math.floor(span / 86_400)} day${Math.floor(span / 86_400) === 1 ? '' : 's'}`;
+  if (!text) return 'just now';
+  return seconds >= 0 ? `${text} ago` : `in ${text}`;
+}
