@@ -2,9 +2,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Request } from 'playwright-core';
+import { formatUsd } from '../../plugins/web-ui/web/src/lib/format';
 import { OpenAiFake } from '../fakes/openai-fake';
 import { BROWSER_TEST_TIMEOUT_MS, BrowserSession } from '../support/browser';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
+import { openAiAnswerCost } from '../support/openai-usage-cost';
 import { ensurePythonVenv, PYTHON_VENV_SETUP_TIMEOUT_MS } from '../support/python-venv';
 import { runNodeSnippet, runPythonSnippet, runShellSnippet } from '../support/run-snippet';
 
@@ -134,7 +136,7 @@ describe('web UI: gateway keys (Chromium, keys required)', () => {
     await page().reload();
     const row = page().getByRole('table', { name: 'Keys' }).getByRole('row', { name: /ci-runner/ });
     await row.waitFor();
-    const [masked, scope, limits, expires, created, lastUsed] = (await row.getByRole('cell').allTextContents()).map((t) => t.trim());
+    const [masked, scope, limits, expires, created, lastUsed, lastDay] = (await row.getByRole('cell').allTextContents()).map((t) => t.trim());
     expect(masked).toBe(`mgw-...${key.slice(-4)}`);
     expect(scope).toBe('chat-a');
     expect(limits).toBe('60 rpm · 10,000 tpm · $5.00 / day');
@@ -144,6 +146,8 @@ describe('web UI: gateway keys (Chromium, keys required)', () => {
     expect(created).toMatch(/^\d{1,2} \w{3} \d{4}, \d{2}:\d{2}$/);
     expect(await row.locator('time').nth(0).getAttribute('datetime')).toBe(listed.data[0].expires_at);
     expect(lastUsed).toBe('just now');
+    // Its one answered call, priced; the refused one (403) reached no provider and costs nothing.
+    expect(lastDay).toBe(`1 call · ${formatUsd(openAiAnswerCost('gpt-4o-mini'))}`);
     // Nothing on the page shows the key itself after the one answer.
     expect(await page().content()).not.toContain(key);
     await session.screenshot('keys-list');

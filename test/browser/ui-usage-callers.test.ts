@@ -1,4 +1,3 @@
-import { findProvider } from '@pydantic/genai-prices';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { OpenAiFake, OPENAI_USAGE } from '../fakes/openai-fake';
 import type { Locator } from 'playwright-core';
 import { BROWSER_TEST_TIMEOUT_MS, BrowserSession } from '../support/browser';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
+import { openAiAnswerCost } from '../support/openai-usage-cost';
 
 /**
  * Judge traffic apart from the application's, in a real Chromium: calls labelled as
@@ -21,12 +21,7 @@ const JUDGE_CALLS = 3;
 const APP_CALLS = 2;
 const NIGHTLY_CALLS = 1;
 
-/** One answer's cost at the catalogue's price: cached input at the cache-read rate. */
-function costOfOneCall(): number {
-  const prices = findProvider({ providerId: 'openai' })!.models.find((m) => m.id === MODEL)!.prices as Record<string, number>;
-  const cached = OPENAI_USAGE.prompt_tokens_details.cached_tokens;
-  return ((OPENAI_USAGE.prompt_tokens - cached) * prices.input_mtok + cached * prices.cache_read_mtok + OPENAI_USAGE.completion_tokens * prices.output_mtok) / 1_000_000;
-}
+const costOfOneCall = () => openAiAnswerCost(MODEL);
 
 function configFile(upstream: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'ui-callers-'));

@@ -102,6 +102,8 @@ export interface UsageRow extends UsageCounters {
   endpoint: string;
   /** Set when the query filtered (`caller=`) or grouped (`group_by=caller`) by caller: `app`, `judge` or a client's label. */
   caller?: string;
+  /** Set when the query filtered (`key=`) or grouped (`group_by=key`) by gateway key: its id, null for calls made without one. */
+  key?: string | null;
   bucket_start: string;
   targets: Array<UsageCounters & { target: string }>;
 }

@@ -62,6 +62,8 @@ function KeyForm({ endpoints, takenNames, onCreated, onCancel }: { endpoints: re
       await queryClient.invalidateQueries({ queryKey: queryKeys.keys });
       onCreated(key);
     } catch (error) {
+      // A refusal may come from a change made elsewhere (a name taken meanwhile): the list behind shows it.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.keys });
       const placed = placeError(error, KEY_FIELDS);
       if (placed.field) {
         setErrors({ [placed.field]: placed.message });

@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiRequest } from '../api/http';
-import { queryKeys, useEndpoints, useKeys, useKeysRequired } from '../api/queries';
-import type { GatewayKey } from '../api/types';
+import { queryKeys, useEndpoints, useKeys, useKeysRequired, useUsage } from '../api/queries';
+import type { GatewayKey, UsageRow } from '../api/types';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ErrorNotice } from '../components/error-notice';
 import { KeyCreateDialog } from '../components/key-create-dialog';
-import { formatAgo, formatDateTime } from '../lib/format';
+import { formatAgo, formatCount, formatDateTime, formatUsd } from '../lib/format';
 import { limitsSummary, scopeSummary } from '../lib/key-draft';
+import { usageQuery } from '../lib/usage-range';
 
 /** Gateway keys: create (the key shown once), list (masked), revoke. */
 export function KeysPage() {
@@ -21,6 +22,9 @@ export function KeysPage() {
   const [busy, setBusy] = useState(false);
   const [showRevoked, setShowRevoked] = useState(false);
   const [flash, setFlash] = useState<string>();
+  // Who spent what: the last day's calls and cost per key, from the usage records that name the key.
+  const usage = useUsage(['by-key', 'day'], () => usageQuery('day', { whole: true, combined: true, byKey: true }), { retry: false });
+  const usageByKey = new Map((usage.data?.data ?? []).filter((row) => row.key).map((row) => [row.key as string, row]));
 
   const all = keys.data?.keys ?? [];
   const revokedCount = all.filter((k) => k.status === 'revoked').length;
@@ -115,6 +119,9 @@ export function KeysPage() {
                 <th scope="col">Expires</th>
                 <th scope="col">Created</th>
                 <th scope="col">Last used</th>
+                <th scope="col" className="num">
+                  Last 24 h
+                </th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -122,7 +129,7 @@ export function KeysPage() {
             </thead>
             <tbody>
               {shown.map((key) => (
-                <KeyRow key={key.id} gatewayKey={key} onRevoke={() => {
+                <KeyRow key={key.id} gatewayKey={key} usage={usage.error ? null : usageByKey.get(key.id)} onRevoke={() => {
                     setRevokeError(undefined);
                     setRevoking(key);
                   }} />
@@ -154,7 +161,8 @@ export function KeysPage() {
   );
 }
 
-function KeyRow({ gatewayKey: key, onRevoke }: { gatewayKey: GatewayKey; onRevoke: () => void }) {
+/** `usage`: the key's last day; undefined when it made no call, null when the gateway cannot say. */
+function KeyRow({ gatewayKey: key, usage, onRevoke }: { gatewayKey: GatewayKey; usage: UsageRow | undefined | null; onRevoke: () => void }) {
   const revoked = key.status === 'revoked';
   return (
     <tr className={revoked ? 'row-muted' : undefined}>
@@ -181,6 +189,9 @@ function KeyRow({ gatewayKey: key, onRevoke }: { gatewayKey: GatewayKey; onRevok
         ) : (
           <span className="muted">Never</span>
         )}
+      </td>
+      <td className="num nowrap">
+        {usage === null ? <span className="muted">—</span> : usage ? `${formatCount(usage.requests)} ${usage.requests === 1 ? 'call' : 'calls'} · ${formatUsd(usage.cost_usd)}` : <span className="muted">No calls</span>}
       </td>
       <td className="actions">
         {!revoked && (
