@@ -136,7 +136,8 @@ describe('web UI: gateway keys (Chromium, keys required)', () => {
     await page().reload();
     const row = page().getByRole('table', { name: 'Keys' }).getByRole('row', { name: /ci-runner/ });
     await row.waitFor();
-    const [masked, scope, limits, expires, created, lastUsed, lastDay] = (await row.getByRole('cell').allTextContents()).map((t) => t.trim());
+    const [masked, scope, limits, expires, lastUsed, lastDay] = (await row.getByRole('cell').allTextContents()).map((t) => t.trim());
+    const created = (await row.getByRole('rowheader').locator('time').textContent()) ?? '';
     expect(masked).toBe(`mgw-...${key.slice(-4)}`);
     expect(scope).toBe('chat-a');
     expect(limits).toBe('60 rpm · 10,000 tpm · $5.00 / day');
@@ -144,7 +145,8 @@ describe('web UI: gateway keys (Chromium, keys required)', () => {
     expect(Date.parse(listed.data[0].expires_at) - Date.parse(listed.data[0].created_at)).toBeCloseTo(30 * 86_400_000, -5);
     expect(expires).toMatch(/^\d{1,2} \w{3} \d{4}, \d{2}:\d{2}$/);
     expect(created).toMatch(/^\d{1,2} \w{3} \d{4}, \d{2}:\d{2}$/);
-    expect(await row.locator('time').nth(0).getAttribute('datetime')).toBe(listed.data[0].expires_at);
+    expect(await row.getByRole('cell').nth(3).locator('time').getAttribute('datetime')).toBe(listed.data[0].expires_at);
+    expect(await row.getByRole('rowheader').locator('time').getAttribute('datetime')).toBe(listed.data[0].created_at);
     expect(lastUsed).toBe('just now');
     // Its one answered call, priced; the refused one (403) reached no provider and costs nothing.
     expect(lastDay).toBe(`1 call · ${formatUsd(openAiAnswerCost('gpt-4o-mini'))}`);

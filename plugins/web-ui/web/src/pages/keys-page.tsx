@@ -109,33 +109,39 @@ export function KeysPage() {
               </label>
             )}
           </div>
-          <table className="table keys-table" aria-labelledby="keys-heading">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Key</th>
-                <th scope="col">Endpoints</th>
-                <th scope="col">Limits</th>
-                <th scope="col">Expires</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col" className="num">
-                  Last 24 h
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((key) => (
-                <KeyRow key={key.id} gatewayKey={key} usage={usage.error ? null : usageByKey.get(key.id)} onRevoke={() => {
-                    setRevokeError(undefined);
-                    setRevoking(key);
-                  }} />
-              ))}
-            </tbody>
-          </table>
+          <div className="table-scroll">
+            <table className="table keys-table" aria-labelledby="keys-heading">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Key</th>
+                  <th scope="col">Endpoints</th>
+                  <th scope="col">Limits</th>
+                  <th scope="col">Expires</th>
+                  <th scope="col">Last used</th>
+                  <th scope="col" className="num">
+                    Last 24 h
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((key) => (
+                  <KeyRow
+                    key={key.id}
+                    gatewayKey={key}
+                    usage={usage.error ? null : usageByKey.get(key.id)}
+                    onRevoke={() => {
+                      setRevokeError(undefined);
+                      setRevoking(key);
+                    }}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
         </div>
       )}
       {creating && endpoints.data && (
@@ -173,14 +179,14 @@ function KeyRow({ gatewayKey: key, usage, onRevoke }: { gatewayKey: GatewayKey; 
             {key.status}
           </span>
         )}
+        <span className="key-created">
+          Created <time dateTime={key.created_at}>{formatDateTime(key.created_at)}</time>
+        </span>
       </th>
       <td className="mono nowrap">{key.key}</td>
       <td className={key.endpoints === '*' ? undefined : 'mono'}>{scopeSummary(key)}</td>
-      <td className="nowrap">{limitsSummary(key) === 'None' ? <span className="muted">None</span> : limitsSummary(key)}</td>
+      <td>{limitsSummary(key) === 'None' ? <span className="muted">None</span> : limitsSummary(key)}</td>
       <td className="nowrap">{key.expires_at ? <time dateTime={key.expires_at}>{formatDateTime(key.expires_at)}</time> : <span className="muted">Never</span>}</td>
-      <td className="nowrap">
-        <time dateTime={key.created_at}>{formatDateTime(key.created_at)}</time>
-      </td>
       <td className="nowrap">
         {key.last_used_at ? (
           <time dateTime={key.last_used_at} title={formatDateTime(key.last_used_at)}>
