@@ -261,6 +261,7 @@ describe('web UI: gateway keys (Chromium, keys required)', () => {
     const revoked = table.getByRole('row', { name: /ci-runner/ });
     expect(await revoked.textContent()).toContain('revoked');
     expect(await revoked.getByRole('button').count()).toBe(0);
+    await session.screenshot('keys-page');
   }, BROWSER_TEST_TIMEOUT_MS);
 
   it('never leaks a credential: the gateway key only in its one creation answer and sent only to /gateway/ routes; no provider key or admin token in any response', async () => {

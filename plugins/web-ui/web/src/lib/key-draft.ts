@@ -79,11 +79,17 @@ export function scopeSummary(key: Pick<GatewayKey, 'endpoints'>): string {
   return key.endpoints === '*' ? 'All endpoints' : key.endpoints.join(', ');
 }
 
-/** A key's limits in one line: `60 rpm · 10,000 tpm · $5.00 / day`, or `None`. */
-export function limitsSummary(key: Pick<GatewayKey, 'rpm' | 'tpm' | 'budget_usd' | 'budget_period'>): string {
+/** A key's limits, each as people say it: `60 rpm`, `10,000 tpm`, `$5.00 / day`. */
+export function limitParts(key: Pick<GatewayKey, 'rpm' | 'tpm' | 'budget_usd' | 'budget_period'>): string[] {
   const parts: string[] = [];
   if (key.rpm) parts.push(`${formatCount(key.rpm)} rpm`);
   if (key.tpm) parts.push(`${formatCount(key.tpm)} tpm`);
   if (key.budget_usd) parts.push(`${formatUsd(key.budget_usd)} / ${key.budget_period}`);
+  return parts;
+}
+
+/** A key's limits in one line: `60 rpm · 10,000 tpm · $5.00 / day`, or `None`. */
+export function limitsSummary(key: Pick<GatewayKey, 'rpm' | 'tpm' | 'budget_usd' | 'budget_period'>): string {
+  const parts = limitParts(key);
   return parts.length ? parts.join(' · ') : 'None';
 }

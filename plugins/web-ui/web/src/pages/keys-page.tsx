@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { apiRequest } from '../api/http';
 import { queryKeys, useEndpoints, useKeys, useKeysRequired, useUsage } from '../api/queries';
 import type { GatewayKey, UsageRow } from '../api/types';
@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { ErrorNotice } from '../components/error-notice';
 import { KeyCreateDialog } from '../components/key-create-dialog';
 import { formatAgo, formatCount, formatDateTime, formatUsd } from '../lib/format';
-import { limitsSummary, scopeSummary } from '../lib/key-draft';
+import { limitParts, scopeSummary } from '../lib/key-draft';
 import { usageQuery } from '../lib/usage-range';
 
 /** Gateway keys: create (the key shown once), list (masked), revoke. */
@@ -185,7 +185,18 @@ function KeyRow({ gatewayKey: key, usage, onRevoke }: { gatewayKey: GatewayKey; 
       </th>
       <td className="mono nowrap">{key.key}</td>
       <td className={key.endpoints === '*' ? undefined : 'mono'}>{scopeSummary(key)}</td>
-      <td>{limitsSummary(key) === 'None' ? <span className="muted">None</span> : limitsSummary(key)}</td>
+      <td>
+        {limitParts(key).length === 0 ? (
+          <span className="muted">None</span>
+        ) : (
+          limitParts(key).map((part, i) => (
+            <Fragment key={part}>
+              {i > 0 && ' · '}
+              <span className="nowrap">{part}</span>
+            </Fragment>
+          ))
+        )}
+      </td>
       <td className="nowrap">{key.expires_at ? <time dateTime={key.expires_at}>{formatDateTime(key.expires_at)}</time> : <span className="muted">Never</span>}</td>
       <td className="nowrap">
         {key.last_used_at ? (
