@@ -184,8 +184,8 @@ function KeyRow({ gatewayKey: key, usage, onRevoke }: { gatewayKey: GatewayKey; 
         </span>
       </th>
       <td className="mono nowrap">{key.key}</td>
-      <td className={key.endpoints === '*' ? undefined : 'mono'}>{scopeSummary(key)}</td>
-      <td>
+      <td className={key.endpoints === '*' ? 'nowrap' : 'mono'}>{scopeSummary(key)}</td>
+      <td className="key-limits">
         {limitParts(key).length === 0 ? (
           <span className="muted">None</span>
         ) : (
