@@ -1,4 +1,4 @@
-import { formatAgo, formatContextWindow, formatDateTime, formatCount, formatLatencies, formatMs, formatPrice, formatPricing, formatRate, formatUsd, formatUsdExact } from './format';
+import { formatAgo, formatContextWindow, formatDate, formatDateTime, formatCount, formatLatencies, formatMs, formatPrice, formatPricing, formatRate, formatUsd, formatUsdExact } from './format';
 
 describe('UI formats', () => {
   it.each([
@@ -64,6 +64,7 @@ describe('UI formats', () => {
   it('writes moments absolute and relative', () => {
     expect(formatDateTime('2026-11-25T14:30:00Z', 'UTC')).toBe('25 Nov 2026, 14:30');
     expect(formatDateTime('not a date')).toBe('not a date');
+    expect(formatDate('2026-11-25T23:30:00Z', 'UTC')).toBe('25 Nov 2026');
     const now = Date.parse('2026-11-25T12:00:00Z');
     expect(formatAgo('2026-11-25T11:59:40Z', now)).toBe('just now');
     expect(formatAgo('2026-11-25T11:55:00Z', now)).toBe('5 min ago');

@@ -84,6 +84,13 @@ export function formatDateTime(iso: string, timeZone?: string): string {
   return at.toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false, timeZone });
 }
 
+/** A day in the reader's time zone: `25 Nov 2026`. */
+export function formatDate(iso: string, timeZone?: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone });
+}
+
 /** How long ago: `just now`, `5 min ago`, `3 h ago`, `2 days ago`; ahead of now, `in 3 days`. */
 export function formatAgo(iso: string, now = Date.now()): string {
   const at = Date.parse(iso);

@@ -6,7 +6,7 @@ import type { GatewayKey, UsageRow } from '../api/types';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ErrorNotice } from '../components/error-notice';
 import { KeyCreateDialog } from '../components/key-create-dialog';
-import { formatAgo, formatCount, formatDateTime, formatUsd } from '../lib/format';
+import { formatAgo, formatCount, formatDate, formatDateTime, formatUsd } from '../lib/format';
 import { limitParts, scopeSummary } from '../lib/key-draft';
 import { usageQuery } from '../lib/usage-range';
 
@@ -180,7 +180,10 @@ function KeyRow({ gatewayKey: key, usage, onRevoke }: { gatewayKey: GatewayKey; 
           </span>
         )}
         <span className="key-created">
-          Created <time dateTime={key.created_at}>{formatDateTime(key.created_at)}</time>
+          Created{' '}
+          <time dateTime={key.created_at} title={formatDateTime(key.created_at)}>
+            {formatDate(key.created_at)}
+          </time>
         </span>
       </th>
       <td className="mono nowrap">{key.key}</td>
@@ -197,7 +200,15 @@ function KeyRow({ gatewayKey: key, usage, onRevoke }: { gatewayKey: GatewayKey; 
           ))
         )}
       </td>
-      <td className="nowrap">{key.expires_at ? <time dateTime={key.expires_at}>{formatDateTime(key.expires_at)}</time> : <span className="muted">Never</span>}</td>
+      <td className="nowrap">
+        {key.expires_at ? (
+          <time dateTime={key.expires_at} title={formatDateTime(key.expires_at)}>
+            {formatDate(key.expires_at)}
+          </time>
+        ) : (
+          <span className="muted">Never</span>
+        )}
+      </td>
       <td className="nowrap">
         {key.last_used_at ? (
           <time dateTime={key.last_used_at} title={formatDateTime(key.last_used_at)}>
