@@ -27,7 +27,7 @@ export const ERROR_CODES = {
   upstream_address_refused: { status: 502, type: 'server_error', summary: 'The connection\'s address is refused by its egress policy (a link-local or metadata address, or a private one that is not allowed); nothing was sent.' },
   upstream_timeout: { status: 504, type: 'timeout', summary: 'A connect, first-byte, idle or total timeout expired.' },
   provider_credentials_unavailable: { status: 503, type: 'server_error', summary: 'The endpoint\'s connection has stored credentials the gateway cannot decrypt (a wrong or missing secrets key); nothing was sent.' },
-  gateway_key_missing: { status: 401, type: 'authentication', summary: 'Gateway keys are required (`auth.require_keys`) and the request carries none in the places its clients send a key.' },
+  gateway_key_missing: { status: 401, type: 'authentication', summary: 'Gateway keys are required and the request carries none in the places its clients send a key.' },
   gateway_key_invalid: { status: 401, type: 'authentication', summary: 'The gateway key is malformed, unknown, expired or revoked; the message says which.' },
   gateway_keys_unavailable: { status: 503, type: 'server_error', summary: 'Gateway keys are required and this replica has never read them (the shared store was unreachable since it started); refused rather than let an unchecked key in (Retry-After: 1).' },
   endpoint_not_allowed: { status: 403, type: 'permission', summary: 'The gateway key is not scoped to this endpoint; nothing was sent upstream.' },
