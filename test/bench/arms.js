@@ -73,7 +73,8 @@ function gatewayYaml(port, upstreamPort) {
 /** The flags between `node` and the script in package.json's start command. */
 function startScriptNodeFlags() {
   const start = require(path.join(ROOT, 'package.json')).scripts.start;
-  const match = /^node\s+((?:--\S+\s+)*)/.exec(start);
+  // `exec`: the shell npm runs is replaced by node, so npm's signals reach the gateway (README, Operating).
+  const match = /^(?:exec\s+)?node\s+((?:--\S+\s+)*)/.exec(start);
   return match ? match[1].trim() : '';
 }
 

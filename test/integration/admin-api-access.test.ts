@@ -43,7 +43,7 @@ describe('admin API access', () => {
       const admin = adminClient(gw.url, TOKEN);
       const crossSite = await admin.post('/api/connections', { ...CONNECTION, name: 'm2' }, { origin: 'https://evil.example' });
       expect(crossSite.status).toBe(403);
-      expect(crossSite.body.error.message).toMatch(/another origin/);
+      expect(crossSite.body.error.message).toMatch(/only the gateway's own origin/);
       const sameSite = await admin.post('/api/connections', { ...CONNECTION, name: 'm2' }, { origin: gw.url });
       expect(sameSite.status).toBe(201);
       const preflight = await fetch(`${gw.url}/api/connections`, {

@@ -5,7 +5,7 @@ import type { ModelOverrides } from './models-config';
 /** The validated, resolved configuration. Secrets inside are Secret instances. */
 export interface GatewayConfig {
   file?: string;
-  server: { host: string; port: number; bodyLimit: string };
+  server: ServerConfig;
   state: { redisUrl: string; keyPrefix: string };
   logging: { level: string };
   plugins: string[];
@@ -17,4 +17,18 @@ export interface GatewayConfig {
   sections: Readonly<Record<string, unknown>>;
   /** Things worth a log line that do not stop the gateway (an unset key variable). */
   warnings: string[];
+}
+
+/** The `server:` section (changes take effect on restart). */
+export interface ServerConfig {
+  host: string;
+  port: number;
+  bodyLimit: string;
+  upstreamBodyLimit: string;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  shutdownGraceMs: number;
+  /** Empty when unset. */
+  publicUrl: string;
+  allowedOrigins: string[];
 }

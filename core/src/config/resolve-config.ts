@@ -64,7 +64,17 @@ export function resolveConfig(raw: RawGatewayConfig, context: ResolveContext): G
 
   return {
     file: context.file,
-    server: { host: raw.server.host, port: raw.server.port, bodyLimit: raw.server.body_limit },
+    server: {
+      host: raw.server.host,
+      port: raw.server.port,
+      bodyLimit: raw.server.body_limit,
+      upstreamBodyLimit: raw.server.upstream_body_limit,
+      headersTimeoutMs: raw.server.headers_timeout_ms,
+      requestTimeoutMs: raw.server.request_timeout_ms,
+      shutdownGraceMs: raw.server.shutdown_grace_ms,
+      publicUrl: raw.server.public_url.replace(/\/+$/, ''),
+      allowedOrigins: raw.server.cors.allowed_origins,
+    },
     state: { redisUrl: raw.state.redis_url, keyPrefix: raw.state.key_prefix },
     logging: { level: raw.logging.level },
     plugins: raw.plugins,

@@ -1,11 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
-import { GatewayError } from '../errors/gateway-error';
 import { extensibleCopy } from '../objects/extensible-copy';
 import type { Attempt } from '../pipeline/attempt';
 import type { Pipeline } from '../pipeline/pipeline';
 import { transportError } from '../upstream/transport-error';
-import { parseRetryAfter, upstreamStatusError } from '../upstream/upstream-status-error';
+import { parseRetryAfter, redirectError, upstreamStatusError } from '../upstream/upstream-status-error';
 import { readBodyText } from './pump-relayed-body';
 import type { RelayProxy } from './relay-proxy';
 import type { PassthroughTarget } from '../contracts/passthrough-target';
@@ -44,11 +43,10 @@ export async function relayAttempt(
   const status = response.statusCode ?? 502;
   if (status < 300) return response;
   if (status < 400) {
-    // A redirect is never followed, nor passed on: its Location would send the client to the provider's own hosts.
-    response.resume();
-    throw new GatewayError('upstream_invalid_response', `Provider "${connectionName}" answered with a redirect (HTTP ${status}); the gateway does not follow redirects.`);
+    response.destroy();
+    throw redirectError(connectionName, status);
   }
-  const text = attempt.scrub(await readBodyText(response).catch(() => ''));
+  const text = attempt.scrub(await readBodyText(response, proxy.maxWholeBodyBytes).catch(() => ''));
   const contentType = response.headers['content-type'];
   throw upstreamStatusError(connectionName, status, { message: text.slice(0, 500) || `HTTP ${status}` }, parseRetryAfter(response.headers), {
     status,

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { createProxyServer } from 'http-proxy-3';
 import type { EgressPolicy } from '../contracts/egress-policy';
 import { egressError, guardedLookup, literalRefusal } from '../upstream/egress-guard';
+import { DEFAULT_UPSTREAM_BODY_LIMIT } from '../upstream/upstream-client';
 import { DROPPED_REQUEST_HEADERS, prepareProxyRequest } from './passthrough-headers';
 
 const RELAY = Symbol('model-gateway.relay');
@@ -44,8 +45,14 @@ export class RelayProxy {
 
   private readonly dropped: readonly string[];
 
-  /** `credentialHeaders`: where the loaded API styles' clients send keys; dropped like the generic ones. */
-  constructor(credentialHeaders: Iterable<string> = []) {
+  /**
+   * `credentialHeaders`: where the loaded API styles' clients send keys; dropped like the generic ones.
+   * `maxWholeBodyBytes`: the most of a provider's error body read whole (relayed successes are streamed).
+   */
+  constructor(
+    credentialHeaders: Iterable<string> = [],
+    readonly maxWholeBodyBytes = DEFAULT_UPSTREAM_BODY_LIMIT,
+  ) {
     this.dropped = [...new Set([...DROPPED_REQUEST_HEADERS, ...[...credentialHeaders].map((h) => h.toLowerCase())])];
     this.proxy.on('proxyReq', (proxyReq, req) => {
       const pending = (req as RelayedRequest)[RELAY];

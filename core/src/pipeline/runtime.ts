@@ -50,6 +50,9 @@ type LocalResult = { type: 'local'; answer: LocalAnswer };
  * when they end the stream in-band.
  */
 export class Runtime implements GatewayRuntime {
+  /** Calls whose response has not closed yet, so a shutdown can end them truthfully. */
+  private readonly inFlight = new Set<Cancellation>();
+
   constructor(
     readonly endpoints: EndpointRegistry,
     readonly connections: ConnectionRegistry,
@@ -60,6 +63,21 @@ export class Runtime implements GatewayRuntime {
     private readonly relayProxy: RelayProxy,
     private readonly routeHints: RouteHints,
   ) {}
+
+  /** How many calls are still answering. */
+  get inFlightCount(): number {
+    return this.inFlight.size;
+  }
+
+  /**
+   * Ends every call still answering with `reason`: its upstream call is aborted and
+   * the client gets the error (in-band for a started stream), recorded as such.
+   */
+  cancelInFlight(reason: GatewayError): number {
+    const calls = [...this.inFlight];
+    for (const cancellation of calls) cancellation.cancel(reason);
+    return calls.length;
+  }
 
   /**
    * Serves a passthrough route. A target whose provider speaks the route's format
@@ -184,7 +202,9 @@ export class Runtime implements GatewayRuntime {
 
   private open(req: Request, res: Response, input: { apiStyle: string; endpointName: string; request: unknown }, kind: EndpointKind): Call {
     const cancellation = new Cancellation();
+    this.inFlight.add(cancellation);
     res.once('close', () => {
+      this.inFlight.delete(cancellation);
       if (!res.writableFinished) cancellation.cancel(new GatewayError('client_closed_request', 'The client closed the connection.'));
     });
     const call = new Call(

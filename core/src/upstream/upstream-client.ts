@@ -8,6 +8,8 @@ import { transportError } from './transport-error';
 import { UpstreamResponseHandler } from './upstream-response-handler';
 
 const MAX_CACHED_URLS = 1000;
+/** server.upstream_body_limit's default. */
+export const DEFAULT_UPSTREAM_BODY_LIMIT = 32 * 1024 * 1024;
 
 export interface SendOptions {
   /** Cancelling it aborts the request, or the transfer of its body. */
@@ -32,8 +34,12 @@ export class UpstreamClient {
   /**
    * `dispatcher` replaces the per-timeout agents; unit tests pass undici's global
    * dispatcher so nock can intercept. The connect timeout is then the dispatcher's.
+   * `maxWholeBodyBytes` bounds an answer read whole (`body.text()`); streamed reads are not bounded.
    */
-  constructor(private readonly dispatcher?: Dispatcher) {}
+  constructor(
+    private readonly dispatcher?: Dispatcher,
+    private readonly maxWholeBodyBytes = DEFAULT_UPSTREAM_BODY_LIMIT,
+  ) {}
 
   async send(request: UpstreamRequest, options: SendOptions): Promise<UpstreamResponse> {
     const { origin, path } = this.split(request.url);
@@ -49,7 +55,7 @@ export class UpstreamClient {
             headersTimeout: options.timeouts.firstByteMs,
             bodyTimeout: options.timeouts.idleMs,
           },
-          new UpstreamResponseHandler(options.cancellation, resolve, reject),
+          new UpstreamResponseHandler(options.cancellation, resolve, reject, this.maxWholeBodyBytes),
         );
       });
     } catch (error) {

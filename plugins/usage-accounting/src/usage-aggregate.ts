@@ -40,16 +40,18 @@ export interface CallerView {
 }
 
 /**
- * Folds minute buckets into buckets of `bucketSeconds`, per target and in total (the
- * sum of the targets): counters are summed, latency histograms merged and only then
- * turned into percentiles (percentiles themselves cannot be added). Empty buckets are left out.
+ * Folds minute buckets into buckets of `bucketSeconds` counted from `origin` (epoch
+ * seconds; 0 aligns buckets to the clock), per target and in total (the sum of the
+ * targets): counters are summed, latency histograms merged and only then turned into
+ * percentiles (percentiles themselves cannot be added). Minutes of several endpoints may
+ * be passed together, to fold them into one series. Empty buckets are left out.
  * `view` keeps one caller's or key's counters, or splits each bucket into a row per caller, key, or both.
  */
-export function aggregateUsage(endpoint: string, minutes: readonly MinuteCounters[], bucketSeconds: number, view: CallerView = {}): UsageRow[] {
+export function aggregateUsage(endpoint: string, minutes: readonly MinuteCounters[], bucketSeconds: number, view: CallerView = {}, origin = 0): UsageRow[] {
   // bucket start -> row ("<caller>#<key>", each part '' when summed) -> target -> counters
   const buckets = new Map<number, Map<string, Map<string, Record<string, number>>>>();
   for (const { bucketStart, counters } of minutes) {
-    const start = Math.floor(bucketStart / bucketSeconds) * bucketSeconds;
+    const start = origin + Math.floor((bucketStart - origin) / bucketSeconds) * bucketSeconds;
     for (const field of Object.keys(counters)) {
       if (!field.startsWith(TARGET_FIELD_PREFIX)) continue;
       const bar = field.lastIndexOf('|');

@@ -2,16 +2,19 @@ import type { Request, Response } from 'express';
 import { GatewayError, writeJson, type GatewayRuntime, type RouteDefinition } from '@model-gateway/core';
 import { isCallerLabel } from '@model-gateway/caller-tag';
 import { aggregateUsage, type CallerView } from './usage-aggregate';
-import { BUCKET_SECONDS, usageKey } from './usage-counters';
+import { BUCKET_SECONDS, BUCKET_TTL_SECONDS, usageKey } from './usage-counters';
 
-const MAX_BUCKETS = 24 * 60;
+/** Every minute the store still holds: a week's dashboard in one call. */
+const MAX_BUCKETS = BUCKET_TTL_SECONDS / BUCKET_SECONDS;
 const BUCKET_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
 
 /**
- * GET /api/usage?endpoint=&from=&to=&bucket=&caller=&key=&group_by= : requests, errors, tokens,
- * cost and latency percentiles per endpoint and time bucket, each broken down by target,
- * summed over every replica sharing the store. Stored per minute; `bucket`
- * (`5m`, `1h`, `1d` or seconds, a multiple of 60; default 1m) folds minutes together.
+ * GET /api/usage?endpoint=&from=&to=&bucket=&combined=&caller=&key=&group_by= : requests,
+ * errors, tokens, cost and latency percentiles per endpoint and time bucket, each broken
+ * down by target, summed over every replica sharing the store. Stored per minute; `bucket`
+ * (`5m`, `1h`, `1d` or seconds, a multiple of 60; default 1m) folds minutes together, `all`
+ * folds the whole range into one row. `combined=true` folds the endpoints into one series
+ * (endpoint `*`), merging their latency histograms so its percentiles are exact.
  * `caller=judge` counts one caller's calls only, `key=key_...` one gateway key's;
  * `group_by=caller`, `key` or `caller,key` gives a row per caller, key (null: no key) or both.
  */
@@ -34,16 +37,14 @@ async function handleUsage(runtime: GatewayRuntime, req: Request, res: Response)
   const keys = wanted.flatMap((endpoint) => buckets.map((bucket) => usageKey(endpoint, bucket)));
   const hashes = await runtime.store.readHashes(keys);
 
-  const bucketSeconds = parseBucket(req.query.bucket);
+  const whole = req.query.bucket === 'all';
+  const bucketSeconds = whole ? count * BUCKET_SECONDS : parseBucket(req.query.bucket);
+  const origin = whole ? first : 0;
   const view = parseCallerView(req.query.caller, req.query.group_by, req.query.key);
-  const data = wanted.flatMap((endpoint, e) =>
-    aggregateUsage(
-      endpoint,
-      buckets.map((bucketStart, b) => ({ bucketStart, counters: hashes[e * buckets.length + b] })),
-      bucketSeconds,
-      view,
-    ),
-  );
+  const minutesOf = (e: number) => buckets.map((bucketStart, b) => ({ bucketStart, counters: hashes[e * buckets.length + b] }));
+  const data = parseFlag(req.query.combined, 'combined')
+    ? aggregateUsage('*', wanted.flatMap((_endpoint, e) => minutesOf(e)), bucketSeconds, view, origin)
+    : wanted.flatMap((endpoint, e) => aggregateUsage(endpoint, minutesOf(e), bucketSeconds, view, origin));
   writeJson(res, 200, {
     object: 'usage',
     bucket_seconds: bucketSeconds,
@@ -51,6 +52,12 @@ async function handleUsage(runtime: GatewayRuntime, req: Request, res: Response)
     to: new Date(to * 1000).toISOString(),
     data,
   });
+}
+
+function parseFlag(value: unknown, name: string): boolean {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new GatewayError('invalid_parameter', `\`${name}\` must be true or false.`, { param: name });
 }
 
 /** A principal's id as usage records carry it (a gateway key's `key_...`). */
@@ -84,7 +91,7 @@ function parseBucket(value: unknown): number {
   const match = /^(\d+)([smhd]?)$/.exec(String(value));
   const seconds = match ? Number(match[1]) * BUCKET_UNITS[match[2] || 's'] : NaN;
   if (!(seconds >= BUCKET_SECONDS) || seconds % BUCKET_SECONDS !== 0) {
-    throw new GatewayError('invalid_parameter', '`bucket` must be a whole number of minutes, like 1m, 5m, 1h, 1d or 300.', { param: 'bucket' });
+    throw new GatewayError('invalid_parameter', '`bucket` must be a whole number of minutes, like 1m, 5m, 1h, 1d or 300, or `all`.', { param: 'bucket' });
   }
   return seconds;
 }
