@@ -104,6 +104,8 @@ export class AdminState {
       const snapshot = this.deps.store.current();
       if (snapshot.version < 0) throw unavailable('the shared store (Redis) has not been read since this gateway started; it is unreachable');
       const mutation = await build(snapshot);
+      // Nothing to write (revoking a revoked key): no commit, so no version bump for every replica to re-read.
+      if (mutation.commit.ops.length === 0 && !mutation.commit.kek) return mutation.result();
       try {
         const next = await this.deps.store.commit({ ...mutation.commit, baseVersion: snapshot.version });
         await this.apply(next);
