@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** The text every gateway key starts with, so a key is recognisable in a leak scan and never mistaken for a provider's. */
 export const KEY_PREFIX = 'mgw-';
@@ -23,7 +23,8 @@ export const KEY_ID_PATTERN = /^key_[0-9a-f]{16}$/;
  * plain hash cannot be reversed or guessed; a slow KDF would only slow every request.
  */
 export function keyHash(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  // The one-shot form: no Hash object per request.
+  return hash('sha256', key, 'hex');
 }
 
 /** How a key is shown after its creation: `mgw-...abcd`. */
