@@ -51,7 +51,7 @@ export { Call } from './pipeline/call';
 export { Attempt } from './pipeline/attempt';
 export { Pipeline } from './pipeline/pipeline';
 export { UpstreamClient } from './upstream/upstream-client';
-export { checkUrlText, classifyAddress, refusalOf, type AddressClass } from './upstream/egress-guard';
+export { checkUrlText, classifyAddress, EGRESS_DENIED, egressError, guardedLookup, literalRefusal, refusalOf, type AddressClass } from './upstream/egress-guard';
 export { readSse } from './upstream/read-sse';
 export { upstreamStatusError, parseRetryAfter, type ProviderErrorInfo } from './upstream/upstream-status-error';
 export { transportError } from './upstream/transport-error';

@@ -130,7 +130,9 @@ export abstract class FakeServer<Recorded extends RecordedRequest> {
     try {
       await behaviour(recorded, res);
     } catch {
-      res.destroy();
+      // A behaviour that trips over a body of a shape no test sends (the property test's junk) answers as a provider would.
+      if (!res.headersSent) json(res, 400, { error: { message: `${this.setup.name} fake: malformed request body`, type: 'invalid_request_error' } });
+      else res.destroy();
     }
   }
 }

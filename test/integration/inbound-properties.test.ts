@@ -349,7 +349,7 @@ endpoints:
         if (!allowed) throw new Error(`HTTP ${answer.status}: ${answer.text.slice(0, 300)}`);
         if (!gw.alive()) throw new Error(`the gateway process died:\n${gw.output.slice(-10).join('\n')}`);
       }),
-      { numRuns: Number(process.env.PROPERTY_RUNS ?? 1500), interruptAfterTimeLimit: 150_000 },
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 1500), interruptAfterTimeLimit: 150_000, ...(process.env.PROPERTY_SEED && { seed: Number(process.env.PROPERTY_SEED) }) },
     );
     expect(gw.alive()).toBe(true);
     expect((await fetch(`${gw.url}/health`)).status).toBe(200);
