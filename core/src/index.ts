@@ -15,6 +15,8 @@ export type { CliCommand, CliCommandContext } from './contracts/cli-command';
 export { keyRequired, type AuthScheme, type ChatResult, type ConnectionSettings, type ProviderCapabilities, type ProviderConnection, type ProviderDefinition } from './contracts/provider-definition';
 export type { ApiStyleDefinition, RenderedError, RouteDefinition, RouteDoc } from './contracts/api-style-definition';
 export type { PipelinePlugin } from './contracts/pipeline-plugin';
+export type { EndpointQuery } from './contracts/endpoint-query';
+export type { Principal, PrincipalLimits } from './contracts/principal';
 export { PLUGIN_SPEC_VERSION, type GatewayPlugin, type PluginApi, type PluginCatalog, type PluginKind } from './contracts/gateway-plugin';
 export { DEFAULT_CALLER, type CallContext, type Target } from './contracts/call-context';
 export type { AttemptContext } from './contracts/attempt-context';

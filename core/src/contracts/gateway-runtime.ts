@@ -53,6 +53,14 @@ export interface GatewayRuntime {
    */
   relay(req: Request, res: Response, input: RelayInput): Promise<void>;
   /**
+   * The endpoints a listing route shows this request (every endpoint, narrowed by the
+   * pipeline's `filterEndpoints` phase: a gateway key sees its own). May throw a
+   * GatewayError for the route to render (a missing key).
+   */
+  listEndpoints(req: Request, apiStyle: string): Promise<readonly Endpoint[]>;
+  /** One endpoint by name as `listEndpoints` would show it; undefined when it does not exist. May throw as `listEndpoints` does, or refuse the name. */
+  findEndpoint(req: Request, apiStyle: string, name: string): Promise<Endpoint | undefined>;
+  /**
    * Calls a live connection once, outside any endpoint (credentials, timeouts and egress
    * policy as for a client's call; no retry, fallback or usage record). Undefined when
    * no connection has that name.

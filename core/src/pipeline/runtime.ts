@@ -6,7 +6,7 @@ import type { EmbeddingsRequest, EmbeddingsResponse } from '../canonical/embeddi
 import type { Usage } from '../canonical/usage';
 import type { ChatOutput, EmbeddingsOutput } from '../contracts/call-outputs';
 import { Cancellation } from '../contracts/cancellation';
-import type { EndpointKind } from '../contracts/endpoint';
+import type { Endpoint, EndpointKind } from '../contracts/endpoint';
 import type { CallInput, ConnectionCheck, ConnectionCheckResult, GatewayRuntime } from '../contracts/gateway-runtime';
 import type { PassthroughTarget } from '../contracts/passthrough-target';
 import type { LocalAnswer, RelayInput, TranslatedCall, TranslatedChat, TranslationHeaders } from '../contracts/relay-input';
@@ -147,6 +147,16 @@ export class Runtime implements GatewayRuntime {
     });
   }
 
+  listEndpoints(req: Request, apiStyle: string): Promise<readonly Endpoint[]> {
+    return this.pipeline.filterEndpoints({ headers: req.headers, url: req.originalUrl, apiStyle }, this.endpoints.list());
+  }
+
+  async findEndpoint(req: Request, apiStyle: string, name: string): Promise<Endpoint | undefined> {
+    const endpoint = this.endpoints.get(name);
+    const shown = await this.pipeline.filterEndpoints({ headers: req.headers, url: req.originalUrl, apiStyle, name }, endpoint ? [endpoint] : []);
+    return shown.find((e) => e.name === name);
+  }
+
   async checkConnection(name: string, check: ConnectionCheck): Promise<ConnectionCheckResult | undefined> {
     const live = this.connections.get(name);
     return live && checkConnection(name, live, check, this.upstream, this.pipeline.authorize);
@@ -197,7 +207,7 @@ export class Runtime implements GatewayRuntime {
       this.inFlight.delete(cancellation);
       if (!res.writableFinished) cancellation.cancel(new GatewayError('client_closed_request', 'The client closed the connection.'));
     });
-    return new Call(
+    const call = new Call(
       String(res.locals.requestId),
       input.apiStyle,
       kind,
@@ -207,6 +217,8 @@ export class Runtime implements GatewayRuntime {
       cancellation,
       receivedAt(req),
     );
+    call.url = req.originalUrl;
+    return call;
   }
 
   /** `body` returns the error that ended a started stream in-band, if any: then onError runs instead of onFinish. */
@@ -272,6 +284,7 @@ export class Runtime implements GatewayRuntime {
       kind: call.kind,
       apiStyle: call.apiStyle,
       caller: call.caller,
+      principal: call.principal?.id,
       provider: attempt.target.connectionName,
       providerType: attempt.target.definition.type,
       model: attempt.target.model,

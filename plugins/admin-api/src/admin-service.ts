@@ -2,14 +2,16 @@ import type { DependencyContainer } from 'tsyringe';
 import type { Logger } from 'pino';
 import { TOKENS, writeJson, type GatewayRuntime, type PluginService, type RouteDefinition, type ServiceContext } from '@model-gateway/core';
 import { MODEL_CATALOG } from '@model-gateway/model-catalog';
-import { FileStore, RedisAdminStore, type AdminStore } from '@model-gateway/admin-store';
+import { FileStore, RedisAdminStore, type AdminStore, type StoreSnapshot } from '@model-gateway/admin-store';
 import { adminSettings, type AdminSettings } from './admin-config';
+import type { AdminExtension } from './admin-extension';
 import { AdminOperations } from './admin-operations';
 import { isLoopbackHost, type AccessPolicy } from './http/admin-access';
+import { adminHandlers, type AdminHandlers } from './http/admin-handlers';
 import { adminRoutes } from './http/admin-routes';
 import { bodySchemas } from './http/body-schemas';
 import { openApiDocument } from './http/openapi-document';
-import { AdminState } from './store/admin-state';
+import { AdminState, type Mutation } from './store/admin-state';
 import { SecretsKeyring } from './store/secrets-keyring';
 
 /**
@@ -18,12 +20,13 @@ import { SecretsKeyring } from './store/secrets-keyring';
  * registries before the listener opens, and keeps following it; its routes serve
  * /api/connections, /api/endpoints and /api/openapi.json.
  */
-export class AdminService implements PluginService {
+export class AdminService implements PluginService, AdminExtension {
   readonly name = 'admin-api';
   private state?: AdminState;
   private keyring?: SecretsKeyring;
   private store?: AdminStore;
   private listenHost = '127.0.0.1';
+  private readonly snapshotListeners: Array<(snapshot: StoreSnapshot) => void> = [];
 
   constructor(private readonly container: DependencyContainer) {}
 
@@ -48,6 +51,7 @@ export class AdminService implements PluginService {
       logger,
       allowPrivate: () => this.settings().allowPrivate,
     });
+    for (const listener of this.snapshotListeners) this.state.onApplied(listener);
     try {
       await this.state.start();
     } catch (error) {
@@ -71,6 +75,24 @@ export class AdminService implements PluginService {
     await this.store?.close();
   }
 
+  onSnapshot(listener: (snapshot: StoreSnapshot) => void): void {
+    this.snapshotListeners.push(listener);
+    this.state?.onApplied(listener);
+  }
+
+  mutate<T>(build: (snapshot: StoreSnapshot) => Promise<Mutation<T>>): Promise<T> {
+    if (!this.state) throw new Error('the admin API service was not started');
+    return this.state.mutate(build);
+  }
+
+  handlers(): AdminHandlers {
+    return adminHandlers(() => this.access(), this.logger());
+  }
+
+  private access(): AccessPolicy {
+    return { token: this.settings().token, listenHost: this.listenHost };
+  }
+
   routes(runtime: GatewayRuntime): RouteDefinition[] {
     if (!this.state || !this.keyring) throw new Error('the admin API service was not started');
     const plugins = this.container.resolve(TOKENS.PluginRegistry);
@@ -84,7 +106,6 @@ export class AdminService implements PluginService {
       catalog: this.container.resolve(MODEL_CATALOG),
       settings: () => this.settings(),
     });
-    const access = (): AccessPolicy => ({ token: this.settings().token, listenHost: this.listenHost });
     let document: Record<string, unknown> | undefined;
     const openapi: RouteDefinition = {
       method: 'get',
@@ -99,7 +120,7 @@ export class AdminService implements PluginService {
       },
       doc: { summary: 'This OpenAPI document', tags: ['meta'], responses: { 200: { description: 'OpenAPI 3.1, generated from the routes\' zod schemas.' } } },
     };
-    return [...adminRoutes({ operations, access, logger: this.logger(), bodies: bodySchemas(plugins) }), openapi];
+    return [...adminRoutes({ operations, handlers: this.handlers(), bodies: bodySchemas(plugins) }), openapi];
   }
 
   /** The settings in force: the live config's sections (a reload may change the token) and the environment. */

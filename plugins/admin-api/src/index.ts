@@ -1,9 +1,14 @@
 import { renderGatewayError, type GatewayPlugin } from '@model-gateway/core';
 import { adminSectionSchema, storeSectionSchema } from './admin-config';
+import { ADMIN_API } from './admin-extension';
 import { AdminService } from './admin-service';
 import { secretsCommand } from './cli/rotate-key-command';
 
 export { AdminService } from './admin-service';
+export { ADMIN_API, type AdminExtension } from './admin-extension';
+export { adminErrors, type AdminHandlers, type Change } from './http/admin-handlers';
+export { errorSchema, listOf } from './model/views';
+export type { Mutation } from './store/admin-state';
 export { adminSettings, adminSectionSchema, storeSectionSchema, type AdminSettings } from './admin-config';
 export { maskSecret } from './model/masking';
 
@@ -20,6 +25,7 @@ const plugin: GatewayPlugin = {
     api.registerConfigSection({ field: 'store', schema: storeSectionSchema });
     api.registerConfigSection({ field: 'admin', schema: adminSectionSchema });
     const service = new AdminService(api.container);
+    api.container.register(ADMIN_API, { useValue: service });
     api.registerService(service);
     api.registerApiStyle({ name: 'admin', routes: (runtime) => service.routes(runtime), renderError: renderGatewayError });
     api.registerCommand(secretsCommand);

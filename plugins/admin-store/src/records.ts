@@ -1,7 +1,7 @@
 /**
- * What the store holds: API-managed connections and endpoints, and the description of
- * the key that protects their credentials. Plain JSON, the same in the embedded file
- * and in Redis.
+ * What the store holds: API-managed connections and endpoints, gateway keys (their
+ * hashes), and the description of the key that protects the connections' credentials.
+ * Plain JSON, the same in the embedded file and in Redis.
  */
 
 /** One credential under envelope encryption (crypto/envelope.ts). */
@@ -42,6 +42,29 @@ export interface EndpointRecord {
   updated_at: string;
 }
 
+/**
+ * A gateway key as stored: its SHA-256, never the key. A revoked key keeps its record
+ * (with `revoked_at`) so a client presenting it is told it was revoked.
+ */
+export interface KeyRecord {
+  /** `key_` and 16 hex digits: how usage, limits and the API name the key. */
+  id: string;
+  name: string;
+  /** SHA-256 of the whole key text, hex. */
+  hash: string;
+  /** The key's last four characters, for the masked form `mgw-...abcd`. */
+  last4: string;
+  /** Endpoint names the key may call, or '*' for every endpoint. */
+  endpoints: string[] | '*';
+  expires_at: string | null;
+  rpm: number | null;
+  tpm: number | null;
+  budget_usd: number | null;
+  budget_period: 'day' | 'month';
+  created_at: string;
+  revoked_at: string | null;
+}
+
 /** The whole store at one version. */
 export interface StoreSnapshot {
   /** Goes up by one on every commit; -1 when the store has not been read yet (a shared store that was unreachable at start). */
@@ -49,13 +72,17 @@ export interface StoreSnapshot {
   kek: KekMeta | null;
   connections: ReadonlyMap<string, ConnectionRecord>;
   endpoints: ReadonlyMap<string, EndpointRecord>;
+  /** By key id. */
+  keys: ReadonlyMap<string, KeyRecord>;
 }
 
 export type StoreOp =
   | { op: 'put-connection'; record: ConnectionRecord }
   | { op: 'delete-connection'; name: string }
   | { op: 'put-endpoint'; record: EndpointRecord }
-  | { op: 'delete-endpoint'; name: string };
+  | { op: 'delete-endpoint'; name: string }
+  | { op: 'put-key'; record: KeyRecord }
+  | { op: 'delete-key'; id: string };
 
 /** One atomic change: applied whole, or not at all. */
 export interface StoreCommit {
@@ -66,17 +93,20 @@ export interface StoreCommit {
   ops: StoreOp[];
 }
 
-export const EMPTY_SNAPSHOT: StoreSnapshot = { version: 0, kek: null, connections: new Map(), endpoints: new Map() };
+export const EMPTY_SNAPSHOT: StoreSnapshot = { version: 0, kek: null, connections: new Map(), endpoints: new Map(), keys: new Map() };
 
 /** The snapshot after `commit`, computed the same way by every store. */
 export function applyCommit(snapshot: StoreSnapshot, commit: StoreCommit): StoreSnapshot {
   const connections = new Map(snapshot.connections);
   const endpoints = new Map(snapshot.endpoints);
+  const keys = new Map(snapshot.keys);
   for (const op of commit.ops) {
     if (op.op === 'put-connection') connections.set(op.record.name, op.record);
     else if (op.op === 'delete-connection') connections.delete(op.name);
     else if (op.op === 'put-endpoint') endpoints.set(op.record.name, op.record);
-    else endpoints.delete(op.name);
+    else if (op.op === 'delete-endpoint') endpoints.delete(op.name);
+    else if (op.op === 'put-key') keys.set(op.record.id, op.record);
+    else keys.delete(op.id);
   }
-  return { version: snapshot.version + 1, kek: commit.kek ?? snapshot.kek, connections, endpoints };
+  return { version: snapshot.version + 1, kek: commit.kek ?? snapshot.kek, connections, endpoints, keys };
 }

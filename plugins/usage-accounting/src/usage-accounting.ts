@@ -57,7 +57,7 @@ export class UsageAccounting implements PipelinePlugin {
     this.store
       .incrementHash(
         usageKey(record.endpoint, bucketStart(record.startedAt)),
-        targetCounters(counterIncrements(record, cost), `${record.provider}/${record.model}`, record.caller),
+        targetCounters(counterIncrements(record, cost), `${record.provider}/${record.model}`, record.caller, record.principal),
         BUCKET_TTL_SECONDS,
       )
       .catch((error: Error) => this.logger.warn({ err: error.message, endpoint: record.endpoint }, 'usage counters not written'));

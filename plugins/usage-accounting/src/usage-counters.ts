@@ -48,30 +48,39 @@ export function counterIncrements(record: AttemptRecord, cost: { usd: number; pr
 }
 
 /**
- * Counters are stored per target and caller, under `t:<connection/model>|<field>` for the
- * default caller and `t:<connection/model>|<field>@<caller>` for a named one, in the
- * endpoint's minute hash: the endpoint's totals are their sum, computed when read, so one
- * attempt writes each field once, and counters written before callers were recorded read as
- * the default caller's. Field names are built once per target and caller (for the first
- * MAX_CACHED_CALLERS callers of a target; past that, per call, so odd labels cannot grow memory).
+ * Counters are stored per target, caller and principal (gateway key), under
+ * `t:<connection/model>|<field>` for the default caller and no key, with `@<caller>` after
+ * the field for a named caller and `#<principal id>` last for a call made with a key, in
+ * the endpoint's minute hash: the endpoint's totals are their sum, computed when read, so
+ * one attempt writes each field once, and counters written before callers or keys were
+ * recorded read as the default caller's, without a key. Field names are built once per
+ * target, caller and key (for the first MAX_CACHED_CALLERS of a target; past that, per
+ * call, so odd labels cannot grow memory).
  */
 export const TARGET_FIELD_PREFIX = 't:';
 export const CALLER_SEPARATOR = '@';
+export const PRINCIPAL_SEPARATOR = '#';
 const MAX_CACHED_CALLERS = 256;
 const fieldNames = new Map<string, Map<string, Map<string, string>>>();
 
-export function targetCounters(increments: Readonly<Record<string, number>>, target: string, caller: string = DEFAULT_CALLER): Record<string, number> {
+export function targetCounters(
+  increments: Readonly<Record<string, number>>,
+  target: string,
+  caller: string = DEFAULT_CALLER,
+  principal?: string,
+): Record<string, number> {
   let callers = fieldNames.get(target);
   if (!callers) {
     callers = new Map();
     fieldNames.set(target, callers);
   }
-  let names = callers.get(caller);
+  const who = principal === undefined ? caller : `${caller}${PRINCIPAL_SEPARATOR}${principal}`;
+  let names = callers.get(who);
   if (!names) {
     names = new Map();
-    if (callers.size < MAX_CACHED_CALLERS) callers.set(caller, names);
+    if (callers.size < MAX_CACHED_CALLERS) callers.set(who, names);
   }
-  const suffix = caller === DEFAULT_CALLER ? '' : `${CALLER_SEPARATOR}${caller}`;
+  const suffix = (caller === DEFAULT_CALLER ? '' : `${CALLER_SEPARATOR}${caller}`) + (principal === undefined ? '' : `${PRINCIPAL_SEPARATOR}${principal}`);
   const out: Record<string, number> = {};
   for (const field in increments) {
     let name = names.get(field);

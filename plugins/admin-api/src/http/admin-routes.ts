@@ -1,68 +1,25 @@
-import type { Request, Response } from 'express';
-import type { Logger } from 'pino';
-import { GatewayError, writeJson, type RouteDefinition, type RouteDoc } from '@model-gateway/core';
+import type { Request } from 'express';
+import type { RouteDefinition } from '@model-gateway/core';
 import type { AdminOperations } from '../admin-operations';
-import { connectionViewSchema, endpointViewSchema, errorSchema, listOf, testRequestSchema, testResultSchema } from '../model/views';
-import { authorize, type AccessPolicy, type Actor } from './admin-access';
-import { audit, type AuditEntry } from './audit-log';
+import { connectionViewSchema, endpointViewSchema, listOf, testRequestSchema, testResultSchema } from '../model/views';
+import { adminErrors, type AdminHandlers } from './admin-handlers';
 import type { BodySchemas } from './body-schemas';
-import { readAdminBody } from './read-admin-body';
 
 export interface AdminRouteDeps {
   operations: AdminOperations;
-  access: () => AccessPolicy;
-  logger: Logger;
+  handlers: AdminHandlers;
   bodies: BodySchemas;
 }
 
-type Change = { action: AuditEntry['action']; resource: AuditEntry['resource']; status: number };
-
-const errors = (...codes: number[]): RouteDoc['responses'] => {
-  const text: Record<number, string> = {
-    400: 'Invalid body: `error.param` names the field.',
-    401: 'An admin token is set and none or a wrong one was sent.',
-    403: 'Refused: another origin, a non-loopback client with no admin token, or a gateway on a non-loopback address with no admin token.',
-    404: 'No object of that name.',
-    409: 'A duplicate name, an object from the config file (read-only here), or a connection still in use.',
-    413: 'The body is over 256 KB.',
-    503: 'The store or the secrets key is unavailable; nothing was changed.',
-  };
-  return Object.fromEntries(codes.map((code) => [code, { description: text[code], schema: errorSchema }]));
-};
+const errors = (...codes: number[]) => adminErrors(codes);
 
 /**
  * /api/connections and /api/endpoints. Reads need the admin token when one is set (they
  * show configuration); every change is authorized, bounded, validated, committed and
  * written to the audit log, whether it succeeded or not.
  */
-export function adminRoutes({ operations, access, logger, bodies }: AdminRouteDeps): RouteDefinition[] {
-  const read = (handler: (req: Request) => unknown) => (req: Request, res: Response) => {
-    authorize(req, 'read', access());
-    writeJson(res, 200, handler(req));
-  };
-  const change = ({ action, resource, status }: Change, handler: (req: Request, body: unknown) => Promise<unknown>) => async (req: Request, res: Response) => {
-    let actor: Actor = 'anonymous';
-    let name: string | undefined = req.params.name === undefined ? undefined : String(req.params.name);
-    let outcome = 500;
-    try {
-      actor = authorize(req, 'change', access());
-      const body = await readAdminBody(req, res);
-      if (name === undefined && typeof (body as { name?: unknown })?.name === 'string') name = String((body as { name: string }).name).slice(0, 128);
-      const result = await handler(req, body);
-      outcome = status;
-      if (result === undefined) {
-        res.writeHead(status);
-        res.end();
-      } else {
-        writeJson(res, status, result);
-      }
-    } catch (error) {
-      outcome = GatewayError.from(error).status;
-      throw error;
-    } finally {
-      audit(logger, req, { actor, action, resource, name, status: outcome });
-    }
-  };
+export function adminRoutes({ operations, handlers, bodies }: AdminRouteDeps): RouteDefinition[] {
+  const { read, change } = handlers;
   const param = (req: Request) => String(req.params.name);
   const connectionList = listOf(connectionViewSchema, 'ConnectionList');
   const endpointList = listOf(endpointViewSchema, 'EndpointList');

@@ -4,8 +4,9 @@ import type { Actor } from './admin-access';
 
 export interface AuditEntry {
   actor: Actor;
-  action: 'create' | 'replace' | 'delete' | 'test';
-  resource: 'connection' | 'endpoint';
+  action: 'create' | 'replace' | 'delete' | 'test' | 'revoke';
+  /** `connection`, `endpoint`, or another plugin's kind of object (`key`). */
+  resource: string;
   name: string | undefined;
   status: number;
 }

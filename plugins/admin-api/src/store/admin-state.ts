@@ -62,11 +62,17 @@ export class AdminState {
   readonly endpoints = new Map<string, AppliedEndpoint>();
   private applying: Promise<void> = Promise.resolve();
   private writing: Promise<unknown> = Promise.resolve();
+  private readonly listeners: Array<(snapshot: StoreSnapshot) => void> = [];
 
   constructor(private readonly deps: AdminStateDeps) {}
 
   get store(): AdminStore {
     return this.deps.store;
+  }
+
+  /** Called with every snapshot as it is applied (at start, after a commit here, after another replica's), in order, before connections and endpoints. */
+  onApplied(listener: (snapshot: StoreSnapshot) => void): void {
+    this.listeners.push(listener);
   }
 
   async start(): Promise<void> {
@@ -98,6 +104,8 @@ export class AdminState {
       const snapshot = this.deps.store.current();
       if (snapshot.version < 0) throw unavailable('the shared store (Redis) has not been read since this gateway started; it is unreachable');
       const mutation = await build(snapshot);
+      // Nothing to write (revoking a revoked key): no commit, so no version bump for every replica to re-read.
+      if (mutation.commit.ops.length === 0 && !mutation.commit.kek) return mutation.result();
       try {
         const next = await this.deps.store.commit({ ...mutation.commit, baseVersion: snapshot.version });
         await this.apply(next);
@@ -114,6 +122,14 @@ export class AdminState {
   }
 
   private async applyNow(snapshot: StoreSnapshot): Promise<void> {
+    // First, and whatever happens to connections below: a revoked gateway key must never wait on a secrets key.
+    for (const listener of this.listeners) {
+      try {
+        listener(snapshot);
+      } catch (error) {
+        this.deps.logger.error({ err: error }, 'admin store: a snapshot listener failed');
+      }
+    }
     const key = await this.deps.keyring.open(snapshot.kek);
     const { connections, endpoints } = this.deps;
 

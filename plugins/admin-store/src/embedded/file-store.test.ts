@@ -3,12 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { StoreConflictError } from '../admin-store';
-import type { EndpointRecord } from '../records';
+import type { EndpointRecord, KeyRecord } from '../records';
 import { LockHeldError } from './directory-lock';
 import { FileStore, readStoreFile } from './file-store';
 import { createKeyFile, readKeyFile } from './key-file';
 
 const endpoint = (name: string): EndpointRecord => ({ name, body: { name, kind: 'chat', provider: 'mock', model: 'echo' }, created_at: 't', updated_at: 't' });
+
+const gatewayKey = (id: string): KeyRecord => ({
+  id, name: id, hash: `hash-${id}`, last4: 'abcd', endpoints: '*', expires_at: null, rpm: null, tpm: 100, budget_usd: 1.5, budget_period: 'month', created_at: 't', revoked_at: null,
+});
 
 describe('FileStore', () => {
   let dir: string;
@@ -29,6 +33,19 @@ describe('FileStore', () => {
     expect([...readStoreFile(store.file).endpoints.keys()]).toEqual(['a']);
     await store.close();
     expect(fs.existsSync(path.join(dir, 'store.lock'))).toBe(false);
+  });
+
+  it('persists gateway keys by id beside endpoints, and reads a file written before keys existed', async () => {
+    const store = new FileStore(dir);
+    await store.load();
+    await store.commit({ baseVersion: 0, ops: [{ op: 'put-key', record: gatewayKey('key_a') }, { op: 'put-key', record: gatewayKey('key_b') }] });
+    await store.commit({ baseVersion: 1, ops: [{ op: 'delete-key', id: 'key_a' }] });
+    await store.close();
+    expect([...readStoreFile(store.file).keys.values()]).toEqual([gatewayKey('key_b')]);
+    const older = JSON.parse(fs.readFileSync(store.file, 'utf8'));
+    delete older.keys;
+    fs.writeFileSync(store.file, JSON.stringify(older));
+    expect(readStoreFile(store.file).keys.size).toBe(0);
   });
 
   it('applies commits one at a time and refuses one validated against an old version', async () => {

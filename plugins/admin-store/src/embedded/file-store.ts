@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { StoreConflictError, StoreUnavailableError, type AdminStore } from '../admin-store';
-import { applyCommit, EMPTY_SNAPSHOT, type ConnectionRecord, type EndpointRecord, type KekMeta, type StoreCommit, type StoreSnapshot } from '../records';
+import { applyCommit, EMPTY_SNAPSHOT, type ConnectionRecord, type EndpointRecord, type KekMeta, type KeyRecord, type StoreCommit, type StoreSnapshot } from '../records';
 import { writeFileAtomic } from './atomic-file';
 import { DirectoryLock, LockHeldError } from './directory-lock';
 
@@ -15,6 +15,8 @@ interface StoreFile {
   kek: KekMeta | null;
   connections: Record<string, ConnectionRecord>;
   endpoints: Record<string, EndpointRecord>;
+  /** Absent in files written before gateway keys existed. */
+  keys?: Record<string, KeyRecord>;
 }
 
 /**
@@ -95,6 +97,7 @@ export function serialize(snapshot: StoreSnapshot): string {
     kek: snapshot.kek,
     connections: Object.fromEntries(snapshot.connections),
     endpoints: Object.fromEntries(snapshot.endpoints),
+    keys: Object.fromEntries(snapshot.keys),
   };
   return `${JSON.stringify(file, null, 2)}\n`;
 }
@@ -120,5 +123,6 @@ export function readStoreFile(file: string): StoreSnapshot {
     kek: parsed.kek,
     connections: new Map(Object.entries(parsed.connections ?? {})),
     endpoints: new Map(Object.entries(parsed.endpoints ?? {})),
+    keys: new Map(Object.entries(parsed.keys ?? {})),
   };
 }

@@ -7,10 +7,10 @@
  * up (a paused or overloaded server, a timeout answered 503) do nothing, so an error
  * answer always means "not applied".
  *
- * KEYS: version, kek, connections (hash), endpoints (hash)
+ * KEYS: version, kek, connections (hash), endpoints (hash), gateway keys (hash, by id)
  * ARGV: base version, new KEK description ('' to keep), channel, deadline (ms, Redis clock),
  *       then (kind, name, json) per op; kind is one of pc (put connection), dc, pe (put
- *       endpoint), de; json is '' for deletes.
+ *       endpoint), de, pk (put gateway key, by id), dk; json is '' for deletes.
  * Returns the new version, or an error "CONFLICT <current version>" or "EXPIRED".
  */
 export const COMMIT_SCRIPT = `
@@ -30,6 +30,8 @@ while i <= #ARGV do
   elseif kind == 'dc' then redis.call('HDEL', KEYS[3], name)
   elseif kind == 'pe' then redis.call('HSET', KEYS[4], name, json)
   elseif kind == 'de' then redis.call('HDEL', KEYS[4], name)
+  elseif kind == 'pk' then redis.call('HSET', KEYS[5], name, json)
+  elseif kind == 'dk' then redis.call('HDEL', KEYS[5], name)
   end
   i = i + 3
 end

@@ -2,10 +2,14 @@ import { Redis } from 'ioredis';
 import { eventually } from '../../../../test/support/eventually';
 import { startRedisServer, type RedisServerHandle } from '../../../../test/support/redis-server';
 import { StoreConflictError, StoreUnavailableError } from '../admin-store';
-import type { EndpointRecord } from '../records';
+import type { EndpointRecord, KeyRecord } from '../records';
 import { RedisAdminStore } from './redis-store';
 
 const endpoint = (name: string, model = 'echo'): EndpointRecord => ({ name, body: { name, kind: 'chat', provider: 'mock', model }, created_at: 't', updated_at: 't' });
+
+const gatewayKey = (id: string, revoked: string | null = null): KeyRecord => ({
+  id, name: id, hash: `hash-${id}`, last4: 'abcd', endpoints: ['one'], expires_at: null, rpm: 5, tpm: null, budget_usd: null, budget_period: 'day', created_at: 't', revoked_at: revoked,
+});
 
 describe('RedisAdminStore', () => {
   let server: RedisServerHandle;
@@ -98,5 +102,25 @@ describe('RedisAdminStore', () => {
     }
     const next = await eventually(() => a.commit({ baseVersion: 1, ops: [{ op: 'put-endpoint', record: endpoint('after') }] }));
     expect([...next.endpoints.keys()].sort()).toEqual(['after', 'kept']);
+  });
+
+  it('keeps gateway keys in their own hash, by id, replicated like the other records', async () => {
+    const a = open();
+    const b = open(60_000);
+    await a.load();
+    await b.load();
+    await a.commit({ baseVersion: 0, ops: [{ op: 'put-key', record: gatewayKey('key_1') }, { op: 'put-key', record: gatewayKey('key_2') }, { op: 'put-endpoint', record: endpoint('one') }] });
+    await eventually(() => expect([...b.current().keys.keys()].sort()).toEqual(['key_1', 'key_2']));
+    await b.commit({ baseVersion: 1, ops: [{ op: 'put-key', record: gatewayKey('key_1', 'now') }, { op: 'delete-key', id: 'key_2' }] });
+    await eventually(() => expect(a.current().keys.get('key_1')?.revoked_at).toBe('now'));
+    expect(a.current().keys.has('key_2')).toBe(false);
+    const raw = new Redis(server.url);
+    try {
+      expect(await raw.hkeys(`${prefix}admin:keys`)).toEqual(['key_1']);
+      expect(await raw.hkeys(`${prefix}admin:endpoints`)).toEqual(['one']);
+    } finally {
+      raw.disconnect();
+    }
+    expect((await open().load()).keys.get('key_1')).toEqual(gatewayKey('key_1', 'now'));
   });
 });

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { StoreConflictError, StoreUnavailableError, type AdminStore } from '../admin-store';
-import { applyCommit, type ConnectionRecord, type EndpointRecord, type KekMeta, type StoreCommit, type StoreSnapshot } from '../records';
+import { applyCommit, type ConnectionRecord, type EndpointRecord, type KekMeta, type KeyRecord, type StoreCommit, type StoreSnapshot } from '../records';
 import { COMMIT_SCRIPT } from './commit-script';
 
 export interface RedisStoreOptions {
@@ -17,11 +17,11 @@ export interface RedisStoreOptions {
 
 type Reply = [Error | null, unknown];
 
-const UNREAD: StoreSnapshot = { version: -1, kek: null, connections: new Map(), endpoints: new Map() };
-const OP_KINDS = { 'put-connection': 'pc', 'delete-connection': 'dc', 'put-endpoint': 'pe', 'delete-endpoint': 'de' } as const;
+const UNREAD: StoreSnapshot = { version: -1, kek: null, connections: new Map(), endpoints: new Map(), keys: new Map() };
+const OP_KINDS = { 'put-connection': 'pc', 'delete-connection': 'dc', 'put-endpoint': 'pe', 'delete-endpoint': 'de', 'put-key': 'pk', 'delete-key': 'dk' } as const;
 
 /**
- * The shared store: records in two Redis hashes, a version counter and the KEK
+ * The shared store: records in three Redis hashes, a version counter and the KEK
  * description, changed only by one Lua script (commit-script.ts). Each commit publishes
  * the new version; replicas re-read on a notification, on reconnecting, and when a
  * once-a-second poll sees a version they do not have. While Redis is unreachable a
@@ -31,7 +31,7 @@ export class RedisAdminStore implements AdminStore {
   readonly kind = 'redis' as const;
   private readonly redis: Redis;
   private readonly subscriber: Redis;
-  private readonly keys: { version: string; kek: string; connections: string; endpoints: string };
+  private readonly keys: { version: string; kek: string; connections: string; endpoints: string; gatewayKeys: string };
   private readonly channel: string;
   private snapshot: StoreSnapshot = UNREAD;
   private readonly listeners: Array<(snapshot: StoreSnapshot) => void> = [];
@@ -52,11 +52,11 @@ export class RedisAdminStore implements AdminStore {
     this.commandTimeoutMs = options.commandTimeoutMs ?? 1000;
     this.redis = new Redis(options.url, { ...common, keyPrefix: options.keyPrefix, enableOfflineQueue: false, commandTimeout: this.commandTimeoutMs });
     this.redis.on('ready', () => void this.measureClock());
-    this.redis.defineCommand('modelGatewayCommit', { numberOfKeys: 4, lua: COMMIT_SCRIPT });
+    this.redis.defineCommand('modelGatewayCommit', { numberOfKeys: 5, lua: COMMIT_SCRIPT });
     // The subscriber queues its SUBSCRIBE until connected and re-subscribes after each reconnect.
     this.subscriber = new Redis(options.url, common);
     for (const client of [this.redis, this.subscriber]) client.on('error', () => undefined);
-    this.keys = { version: 'admin:version', kek: 'admin:kek', connections: 'admin:connections', endpoints: 'admin:endpoints' };
+    this.keys = { version: 'admin:version', kek: 'admin:kek', connections: 'admin:connections', endpoints: 'admin:endpoints', gatewayKeys: 'admin:keys' };
     this.channel = `${options.keyPrefix}admin:changes`;
     void this.subscriber.subscribe(this.channel).catch(() => undefined);
     this.subscriber.on('message', (_channel: string, version: string) => {
@@ -94,12 +94,14 @@ export class RedisAdminStore implements AdminStore {
     const args = [String(commit.baseVersion), commit.kek ? JSON.stringify(commit.kek) : '', this.channel, String(Math.round(deadline))];
     for (const op of commit.ops) {
       if (op.op === 'put-connection' || op.op === 'put-endpoint') args.push(OP_KINDS[op.op], op.record.name, JSON.stringify(op.record));
+      else if (op.op === 'put-key') args.push(OP_KINDS[op.op], op.record.id, JSON.stringify(op.record));
+      else if (op.op === 'delete-key') args.push(OP_KINDS[op.op], op.id, '');
       else args.push(OP_KINDS[op.op], op.name, '');
     }
     let version: number;
     try {
       const command = (this.redis as unknown as { modelGatewayCommit: (...a: string[]) => Promise<number> }).modelGatewayCommit;
-      version = Number(await command.call(this.redis, this.keys.version, this.keys.kek, this.keys.connections, this.keys.endpoints, ...args));
+      version = Number(await command.call(this.redis, this.keys.version, this.keys.kek, this.keys.connections, this.keys.endpoints, this.keys.gatewayKeys, ...args));
     } catch (error) {
       const conflict = /^CONFLICT (-?\d+)/.exec((error as Error).message);
       if (conflict) {
@@ -193,15 +195,17 @@ export class RedisAdminStore implements AdminStore {
       .get(this.keys.kek)
       .hgetall(this.keys.connections)
       .hgetall(this.keys.endpoints)
+      .hgetall(this.keys.gatewayKeys)
       .exec()) as Reply[] | null;
     if (!replies) throw new Error('Redis transaction was aborted');
     for (const [error] of replies) if (error) throw error;
-    const [version, kek, connections, endpoints] = replies.map(([, value]) => value) as [string | null, string | null, Record<string, string>, Record<string, string>];
+    const [version, kek, connections, endpoints, keys] = replies.map(([, value]) => value) as [string | null, string | null, Record<string, string>, Record<string, string>, Record<string, string>];
     return {
       version: Number(version ?? '0'),
       kek: kek ? (JSON.parse(kek) as KekMeta) : null,
       connections: new Map(Object.entries(connections).map(([name, json]) => [name, JSON.parse(json) as ConnectionRecord])),
       endpoints: new Map(Object.entries(endpoints).map(([name, json]) => [name, JSON.parse(json) as EndpointRecord])),
+      keys: new Map(Object.entries(keys).map(([id, json]) => [id, JSON.parse(json) as KeyRecord])),
     };
   }
 
