@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { Redis } from 'ioredis';
 import os from 'node:os';
 import path from 'node:path';
 import { OpenAiFake, respondOpenAi } from '../fakes/openai-fake';
@@ -117,6 +118,13 @@ it('shares the breaker: failures seen by one replica stop the other from sending
   for (let i = 0; i < 2; i++) {
     const res = await chat(replicas[0], 'guarded');
     expect(res.headers.get('x-gateway-target')).toBe('b/g-b');
+  }
+  // The breaker opens after the answer has gone out: wait until the shared store holds it before asking the other replica.
+  const peek = new Redis(redis.url, { keyPrefix: `replicas:${process.pid}:`, lazyConnect: true });
+  try {
+    await eventually(async () => expect(await peek.exists('breaker:guarded:a/g-a:open')).toBe(1));
+  } finally {
+    peek.disconnect();
   }
   const before = a.requests.length;
   for (let i = 0; i < 5; i++) {
