@@ -246,6 +246,7 @@ export class Gateway {
       mounted: this.container.resolve(TOKENS.Routes),
       allowedOrigins: this.config.server.allowedOrigins,
       publicUrl: this.config.server.publicUrl,
+      operatorAccess: this.plugins.operatorAccess,
     });
     // Node's request timeout covers receiving the request (headers and body), not the
     // answer: a slow client is cut with a 408, a long stream is bounded by upstream timeouts.

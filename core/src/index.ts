@@ -13,7 +13,7 @@ export type { PluginService, ServiceContext } from './contracts/plugin-service';
 export type { EndpointSettingsDefinition } from './contracts/endpoint-settings';
 export type { CliCommand, CliCommandContext } from './contracts/cli-command';
 export { keyRequired, type AuthScheme, type ChatResult, type ConnectionSettings, type ProviderCapabilities, type ProviderConnection, type ProviderDefinition } from './contracts/provider-definition';
-export type { ApiStyleDefinition, RenderedError, RouteDefinition, RouteDoc } from './contracts/api-style-definition';
+export type { ApiStyleDefinition, OperatorAccessCheck, RenderedError, RouteDefinition, RouteDoc } from './contracts/api-style-definition';
 export type { PipelinePlugin } from './contracts/pipeline-plugin';
 export type { EndpointQuery } from './contracts/endpoint-query';
 export type { Principal, PrincipalLimits } from './contracts/principal';

@@ -424,4 +424,14 @@ describe('with an admin token', () => {
     expect((await withToken.post('/api/keys', { name: 'k2', endpoints: '*' }, { origin: 'http://evil.example' })).status).toBe(403);
     expect((await withToken.get('/api/keys')).body.data).toHaveLength(1);
   });
+
+  it('shows usage (who spent what) only with the token too', async () => {
+    const refused = await adminClient(guarded.url).get('/api/usage');
+    expect(refused.status).toBe(401);
+    expect(JSON.stringify(refused.body)).toMatch(/admin token/);
+    expect((await adminClient(guarded.url, 'wrong').get('/api/usage?group_by=key')).status).toBe(401);
+    const shown = await adminClient(guarded.url, 'admin-secret-token-1').get('/api/usage');
+    expect(shown.status).toBe(200);
+    expect(shown.body.object).toBe('usage');
+  });
 });

@@ -10,6 +10,12 @@ export interface RouteDefinition {
   /** Parse the body as JSON (with the configured size limit) before `handle`. */
   json?: boolean;
   handle(req: Request, res: Response): Promise<void> | void;
+  /**
+   * `operator`: the route shows what only operators should see (spending, by key and caller),
+   * so it passes the operator-access check a plugin registers (the admin API's rule for
+   * configuration reads) before `handle`. Open when no plugin registers one.
+   */
+  access?: 'operator';
   /** What an API description (OpenAPI) says of the route; absent: listed without schemas. */
   doc?: RouteDoc;
 }
@@ -51,3 +57,6 @@ export interface ApiStyleDefinition {
   routes(runtime: GatewayRuntime): RouteDefinition[];
   renderError(error: GatewayError): RenderedError;
 }
+
+/** Refuses a request to an `access: 'operator'` route by throwing a GatewayError (401/403). */
+export type OperatorAccessCheck = (req: Request) => void;

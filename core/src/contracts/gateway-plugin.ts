@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { DependencyContainer, InjectionToken } from 'tsyringe';
 import type { GatewayError } from '../errors/gateway-error';
-import type { ApiStyleDefinition } from './api-style-definition';
+import type { ApiStyleDefinition, OperatorAccessCheck } from './api-style-definition';
 import type { CliCommand } from './cli-command';
 import type { ConfigSectionDefinition } from './config-section';
 import type { EndpointSettingsDefinition } from './endpoint-settings';
@@ -49,6 +49,8 @@ export interface PluginApi {
   registerConfigSection(definition: ConfigSectionDefinition): void;
   /** Runs something for the life of the gateway: started before the listener opens, stopped after it closes. */
   registerService(service: PluginService): void;
+  /** Sets who may call `access: 'operator'` routes (one plugin may; the admin API does). */
+  registerOperatorAccess(check: OperatorAccessCheck): void;
 }
 
 /** What the plugins registered, for plugins that list it (the provider catalogue). */

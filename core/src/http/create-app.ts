@@ -1,6 +1,6 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import type { ApiStyleDefinition, RenderedError, RouteDefinition } from '../contracts/api-style-definition';
+import type { ApiStyleDefinition, OperatorAccessCheck, RenderedError, RouteDefinition } from '../contracts/api-style-definition';
 import type { GatewayRuntime } from '../contracts/gateway-runtime';
 import type { PipelinePlugin } from '../contracts/pipeline-plugin';
 import type { StateStore } from '../contracts/state-store';
@@ -22,12 +22,14 @@ export interface AppOptions {
   /** `server.cors.allowed_origins` and `server.public_url` (empty when unset). */
   allowedOrigins: readonly string[];
   publicUrl: string;
+  /** The check `access: 'operator'` routes pass (none registered: they are open). */
+  operatorAccess?: OperatorAccessCheck;
   /** Filled with every plugin route as it is mounted, for plugins that describe the API (OpenAPI). */
   mounted?: RouteDefinition[];
 }
 
 /** The Express app: health routes, then every plugin's routes, each with its own error renderer. */
-export function createApp({ apiStyles, pipelinePlugins, runtime, store, logger, bodyLimit, allowedOrigins, publicUrl, mounted }: AppOptions): Express {
+export function createApp({ apiStyles, pipelinePlugins, runtime, store, logger, bodyLimit, allowedOrigins, publicUrl, operatorAccess, mounted }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -49,6 +51,7 @@ export function createApp({ apiStyles, pipelinePlugins, runtime, store, logger, 
       (req, res, next) => {
         const malformed = malformedPathError(req);
         if (malformed) throw malformed;
+        if (route.access === 'operator') operatorAccess?.(req);
         if (route.json) return json(req, res, next);
         next();
       },

@@ -1,6 +1,6 @@
 import type { DependencyContainer } from 'tsyringe';
 import { z } from 'zod';
-import type { ApiStyleDefinition } from '../contracts/api-style-definition';
+import type { ApiStyleDefinition, OperatorAccessCheck } from '../contracts/api-style-definition';
 import type { CliCommand } from '../contracts/cli-command';
 import type { ConfigSectionDefinition } from '../contracts/config-section';
 import type { EndpointSettingsDefinition } from '../contracts/endpoint-settings';
@@ -36,6 +36,8 @@ export class PluginRegistry implements PluginCatalog {
   readonly commands = new Map<string, CliCommand>();
   readonly configSections = new Map<string, ConfigSectionDefinition>();
   readonly services: PluginService[] = [];
+  /** The check `access: 'operator'` routes pass, if a plugin registered one. */
+  operatorAccess: OperatorAccessCheck | undefined;
   private readonly started: PluginService[] = [];
   /** The `plugins:` entries of the config this registry was filled from (built-ins not included). */
   loadedSpecifiers: readonly string[] = [];
@@ -128,6 +130,10 @@ export class PluginRegistry implements PluginCatalog {
       },
       registerService: (service) => {
         this.services.push(service);
+      },
+      registerOperatorAccess: (check) => {
+        if (this.operatorAccess) throw new Error(`plugin "${pluginName}" registers an operator-access check, and one is already registered`);
+        this.operatorAccess = check;
       },
     };
   }

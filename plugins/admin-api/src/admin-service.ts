@@ -1,12 +1,13 @@
 import type { DependencyContainer } from 'tsyringe';
 import type { Logger } from 'pino';
+import type { Request } from 'express';
 import { TOKENS, writeJson, type GatewayRuntime, type PluginService, type RouteDefinition, type ServiceContext } from '@model-gateway/core';
 import { MODEL_CATALOG } from '@model-gateway/model-catalog';
 import { FileStore, RedisAdminStore, type AdminStore, type StoreSnapshot } from '@model-gateway/admin-store';
 import { adminSettings, type AdminSettings } from './admin-config';
 import type { AdminExtension } from './admin-extension';
 import { AdminOperations } from './admin-operations';
-import { isLoopbackHost, type AccessPolicy } from './http/admin-access';
+import { authorize, isLoopbackHost, type AccessPolicy } from './http/admin-access';
 import { adminHandlers, type AdminHandlers } from './http/admin-handlers';
 import { adminRoutes } from './http/admin-routes';
 import { bodySchemas } from './http/body-schemas';
@@ -87,6 +88,11 @@ export class AdminService implements PluginService, AdminExtension {
 
   handlers(): AdminHandlers {
     return adminHandlers(() => this.access(), this.logger());
+  }
+
+  /** The configuration-read rule, applied to other plugins' operator routes (usage, spend). */
+  authorizeRead(req: Request): void {
+    authorize(req, 'read', this.access());
   }
 
   private access(): AccessPolicy {

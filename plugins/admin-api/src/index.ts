@@ -27,6 +27,7 @@ const plugin: GatewayPlugin = {
     const service = new AdminService(api.container);
     api.container.register(ADMIN_API, { useValue: service });
     api.registerService(service);
+    api.registerOperatorAccess((req) => service.authorizeRead(req));
     api.registerApiStyle({ name: 'admin', routes: (runtime) => service.routes(runtime), renderError: renderGatewayError });
     api.registerCommand(secretsCommand);
   },

@@ -19,7 +19,8 @@ const BUCKET_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 }
  * `group_by=caller`, `key` or `caller,key` gives a row per caller, key (null: no key) or both.
  */
 export function usageRoutes(runtime: GatewayRuntime): RouteDefinition[] {
-  return [{ method: 'get', path: '/api/usage', handle: (req, res) => handleUsage(runtime, req, res) }];
+  // Who spent what is an operator's business: the admin API's read rule applies when it is loaded.
+  return [{ method: 'get', path: '/api/usage', access: 'operator', handle: (req, res) => handleUsage(runtime, req, res) }];
 }
 
 async function handleUsage(runtime: GatewayRuntime, req: Request, res: Response): Promise<void> {
