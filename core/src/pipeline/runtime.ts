@@ -168,7 +168,8 @@ export class Runtime implements GatewayRuntime {
 
   private open(req: Request, res: Response, input: { apiStyle: string; endpointName: string; request: unknown }, kind: EndpointKind): Call {
     const cancellation = new Cancellation();
-    res.once('close', () => {
+    // `on`, not `once`: a response closes once, and once's wrapper is an allocation per call.
+    res.on('close', () => {
       if (!res.writableFinished) cancellation.cancel(new GatewayError('client_closed_request', 'The client closed the connection.'));
     });
     return new Call(
@@ -186,8 +187,11 @@ export class Runtime implements GatewayRuntime {
   /** `body` returns the error that ended a started stream in-band, if any: then onError runs instead of onFinish. */
   private async run(call: Call, res: Response, body: () => Promise<GatewayError | undefined>): Promise<void> {
     try {
-      await this.pipeline.onRequest(call);
-      await this.pipeline.resolve(call);
+      // Awaited only when a hook was asynchronous (Pipeline returns undefined otherwise).
+      const requested = this.pipeline.onRequest(call);
+      if (requested) await requested;
+      const resolved = this.pipeline.resolve(call);
+      if (resolved) await resolved;
       const streamFailure = await body();
       if (streamFailure) this.pipeline.error(call, streamFailure);
       else this.pipeline.finish(call);

@@ -1,13 +1,14 @@
 import { inject, injectable } from 'tsyringe';
 import type { Logger } from 'pino';
 import {
-  DEFAULT_CALLER, extensibleCopy, TOKENS,
+  DEFAULT_CALLER, TOKENS,
   type AttemptRecord, type CallContext, type GatewayRuntime, type PipelinePlugin, type RouteDefinition, type StateStore, type Target, type Usage,
 } from '@model-gateway/core';
 import { MODEL_CATALOG, type ModelCatalog } from '@model-gateway/model-catalog';
 import { usageRoutes } from './usage-api';
-import { BUCKET_TTL_SECONDS, bucketStart, counterIncrements, targetCounters, usageKey } from './usage-counters';
+import { BUCKET_TTL_SECONDS, bucketStart, counterIncrements, counterNames, usageKey } from './usage-counters';
 import { UsageCost } from './usage-cost';
+import { usageLine } from './usage-line';
 
 export const COST_HEADER = 'x-gateway-cost-usd';
 
@@ -47,17 +48,16 @@ export class UsageAccounting implements PipelinePlugin {
   }
 
   onAttemptEnd(record: AttemptRecord): void {
-    const cost = this.cost.compute(record.providerType, record.model, record.usage, new Date(record.startedAt));
+    const cost = this.cost.compute(record.providerType, record.model, record.usage, record.startedAt);
     // Budgets (rate-limits) read the price from the record: one pricing per attempt.
     if (cost.priced) record.costUsd = cost.usd;
     if (this.usageLog.isLevelEnabled('info')) {
-      // An undefined costNote is left out of the JSON line, like the record's own unset fields.
-      this.usageLog.info({ usage: extensibleCopy(record, { costUsd: cost.usd, priced: cost.priced, costNote: cost.note }) }, 'usage');
+      this.usageLog.info({ usage: usageLine(record, cost) }, 'usage');
     }
     this.store
       .incrementHash(
         usageKey(record.endpoint, bucketStart(record.startedAt)),
-        targetCounters(counterIncrements(record, cost), `${record.provider}/${record.model}`, record.caller),
+        counterIncrements(record, cost, counterNames(record.provider, record.model, record.caller)),
         BUCKET_TTL_SECONDS,
       )
       .catch((error: Error) => this.logger.warn({ err: error.message, endpoint: record.endpoint }, 'usage counters not written'));

@@ -1,5 +1,5 @@
 import type { AttemptRecord } from '@model-gateway/core';
-import { BUCKET_SECONDS, bucketStart, counterIncrements, targetCounters, usageKey } from './usage-counters';
+import { BUCKET_SECONDS, bucketStart, counterIncrements, counterNames, targetCounters, usageKey } from './usage-counters';
 
 /** What one attempt adds to its endpoint's minute bucket; the store sums these across replicas. */
 
@@ -115,5 +115,27 @@ describe('targetCounters', () => {
 
   it('still names fields right for more callers than it caches', () => {
     for (let i = 0; i < 300; i++) expect(targetCounters({ requests: 1 }, 'many/m', `c${i}`)).toEqual({ [`t:many/m|requests@c${i}`]: 1 });
+  });
+
+  it('names an attempt\'s counters as targetCounters files its plain increments, for the default and a named caller', () => {
+    const attempts = [
+      record({ usage: { inputTokens: 11, outputTokens: 7, totalTokens: 18, cachedInputTokens: 3, reasoningTokens: 2 } }),
+      record({ status: 502, latencyMs: 1e9, ttfbMs: undefined }),
+      record({ usage: { inputTokens: 1, outputTokens: 0, totalTokens: 1 }, latencyMs: 0.2 }),
+    ];
+    for (const attempt of attempts) {
+      for (const caller of ['app', 'judge']) {
+        for (const cost of [priced(0.25), unpriced]) {
+          const expected = targetCounters(counterIncrements(attempt, cost), 'up/gpt-4o-mini', caller);
+          expect(counterIncrements(attempt, cost, counterNames('up', 'gpt-4o-mini', caller))).toEqual(expected);
+        }
+      }
+    }
+    // Built once per target and caller.
+    expect(counterNames('up', 'gpt-4o-mini', 'judge')).toBe(counterNames('up', 'gpt-4o-mini', 'judge'));
+  });
+
+  it('names counters right past the callers it caches', () => {
+    for (let i = 0; i < 300; i++) expect(counterIncrements(record({}), priced(0), counterNames('lots', 'm', `c${i}`))).toHaveProperty([`t:lots/m|requests@c${i}`], 1);
   });
 });
