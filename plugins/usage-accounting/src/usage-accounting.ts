@@ -6,7 +6,7 @@ import {
 } from '@model-gateway/core';
 import { MODEL_CATALOG, type ModelCatalog } from '@model-gateway/model-catalog';
 import { usageRoutes } from './usage-api';
-import { BUCKET_TTL_SECONDS, bucketStart, counterIncrements, counterNames, usageKey } from './usage-counters';
+import { BUCKET_TTL_SECONDS, counterIncrements, counterNames, MinuteKeys } from './usage-counters';
 import { UsageCost } from './usage-cost';
 import { usageLine } from './usage-line';
 
@@ -23,6 +23,7 @@ export class UsageAccounting implements PipelinePlugin {
   readonly priority = 900;
   private readonly cost: UsageCost;
   private readonly usageLog: Logger;
+  private readonly minuteKeys = new MinuteKeys();
 
   constructor(
     @inject(TOKENS.StateStore) private readonly store: StateStore,
@@ -56,7 +57,7 @@ export class UsageAccounting implements PipelinePlugin {
     }
     this.store
       .incrementHash(
-        usageKey(record.endpoint, bucketStart(record.startedAt)),
+        this.minuteKeys.of(record.endpoint, record.startedAt),
         counterIncrements(record, cost, counterNames(record.provider, record.model, record.caller)),
         BUCKET_TTL_SECONDS,
       )

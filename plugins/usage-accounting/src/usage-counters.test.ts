@@ -1,5 +1,5 @@
 import type { AttemptRecord } from '@model-gateway/core';
-import { BUCKET_SECONDS, bucketStart, counterIncrements, counterNames, targetCounters, usageKey } from './usage-counters';
+import { BUCKET_SECONDS, bucketStart, counterIncrements, counterNames, MinuteKeys, targetCounters, usageKey } from './usage-counters';
 
 /** What one attempt adds to its endpoint's minute bucket; the store sums these across replicas. */
 
@@ -99,6 +99,21 @@ describe('bucketStart', () => {
 describe('usageKey', () => {
   it('names the endpoint and the bucket (the store adds its own prefix)', () => {
     expect(usageKey('chat-ep', 1_704_110_400)).toBe('usage:chat-ep:1704110400');
+  });
+});
+
+describe('MinuteKeys', () => {
+  it('gives the usageKey of the minute an attempt started, the same string for every attempt of that minute', () => {
+    const keys = new MinuteKeys();
+    const minute = Date.UTC(2024, 0, 1, 12, 0, 0);
+    const first = keys.of('ep', minute + 1);
+    expect(first).toBe(usageKey('ep', minute / 1000));
+    expect(keys.of('ep', minute + 59_999)).toBe(first);
+    expect(keys.of('other', minute + 5)).toBe(usageKey('other', minute / 1000));
+    expect(keys.of('ep', minute + 60_000)).toBe(usageKey('ep', minute / 1000 + 60));
+    // A late attempt of the minute before still lands in its own minute.
+    expect(keys.of('ep', minute + 10)).toBe(usageKey('ep', minute / 1000));
+    expect(keys.of('ep', minute + 60_001)).toBe(usageKey('ep', minute / 1000 + 60));
   });
 });
 

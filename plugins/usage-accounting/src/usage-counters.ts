@@ -21,6 +21,25 @@ export function usageKey(endpoint: string, bucketStartSeconds: number): string {
   return `usage:${endpoint}:${bucketStartSeconds}`;
 }
 
+/**
+ * usageKey for the minute an attempt started, remembered per endpoint for its current
+ * minute: every attempt of that minute then writes under the same string, which the store
+ * has already hashed, instead of a new one built per attempt.
+ */
+export class MinuteKeys {
+  private readonly current = new Map<string, { bucket: number; key: string }>();
+
+  of(endpoint: string, epochMs: number): string {
+    const bucket = bucketStart(epochMs);
+    const known = this.current.get(endpoint);
+    if (known !== undefined && known.bucket === bucket) return known.key;
+    const key = usageKey(endpoint, bucket);
+    // Only the newest minute is kept: an attempt that started in an earlier one builds its key.
+    if (known === undefined || bucket > known.bucket) this.current.set(endpoint, { bucket, key });
+    return key;
+  }
+}
+
 /** The names one attempt's counters are written under: a field of each counter, and the histogram's per bucket. */
 export type CounterNames = Readonly<Record<CounterField, string>> & { readonly latency: readonly string[] };
 
