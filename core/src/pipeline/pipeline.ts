@@ -64,28 +64,45 @@ export class Pipeline {
     }
   }
 
+  // The after-the-fact phases must never break a response that is already on its way: each
+  // hook runs in its own try, written out per phase so a call allocates no closure per hook.
   attemptEnd(record: AttemptRecord, call: CallContext): void {
-    for (const [name, hook] of this.attemptEndHooks) this.guard(name, 'onAttemptEnd', () => hook(record, call));
+    for (const [name, hook] of this.attemptEndHooks) {
+      try {
+        this.watch(name, 'onAttemptEnd', hook(record, call));
+      } catch (error) {
+        this.failed(name, 'onAttemptEnd', error);
+      }
+    }
   }
 
   finish(call: CallContext): void {
-    for (const [name, hook] of this.finishHooks) this.guard(name, 'onFinish', () => hook(call));
+    for (const [name, hook] of this.finishHooks) {
+      try {
+        this.watch(name, 'onFinish', hook(call));
+      } catch (error) {
+        this.failed(name, 'onFinish', error);
+      }
+    }
   }
 
   error(call: CallContext, error: GatewayError): void {
-    for (const [name, hook] of this.errorHooks) this.guard(name, 'onError', () => hook(call, error));
+    for (const [name, hook] of this.errorHooks) {
+      try {
+        this.watch(name, 'onError', hook(call, error));
+      } catch (thrown) {
+        this.failed(name, 'onError', thrown);
+      }
+    }
   }
 
-  /** After-the-fact hooks must never break a response that is already on its way. */
-  private guard(plugin: string, phase: string, run: () => unknown): void {
-    const failed = (error: unknown) => this.logger.error({ plugin, phase, err: error }, 'pipeline hook failed');
-    try {
-      const result = run();
-      // An `async` hook fails by rejecting, not throwing; left unobserved, that rejection would end the process.
-      if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') Promise.resolve(result).catch(failed);
-    } catch (error) {
-      failed(error);
-    }
+  /** An `async` hook fails by rejecting, not throwing; left unobserved, that rejection would end the process. */
+  private watch(plugin: string, phase: string, result: unknown): void {
+    if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') Promise.resolve(result).catch((error: unknown) => this.failed(plugin, phase, error));
+  }
+
+  private failed(plugin: string, phase: string, error: unknown): void {
+    this.logger.error({ plugin, phase, err: error }, 'pipeline hook failed');
   }
 }
 

@@ -25,7 +25,7 @@ import type { EndpointRegistry } from '../registry/endpoint-registry';
 import { classifyFailure, type FailureClass } from '../routing/failure-class';
 import type { UpstreamClient } from '../upstream/upstream-client';
 import { Attempt } from './attempt';
-import { runAttempts } from './attempt-loop';
+import { runAttempts, type AttemptLoopHooks } from './attempt-loop';
 import { Call } from './call';
 import type { Pipeline } from './pipeline';
 import type { RouteHints } from './route-hints';
@@ -208,16 +208,15 @@ export class Runtime implements GatewayRuntime {
     }
   }
 
+  /** The attempt loop's attempt factory and failure records: made once, not per call. */
+  private readonly loopHooks: AttemptLoopHooks = {
+    newAttempt: (call, target, index) => new Attempt(call, target, index, this.upstream, this.pipeline.authorize),
+    failed: (call, attempt, error, failure) => this.endAttempt(attempt, call, error.status, error, undefined, failure),
+  };
+
   /** The attempt loop (retries, fallbacks, deadline) with this runtime's attempt factory and records. */
   private attempts<T>(call: Call, run: (attempt: Attempt) => Promise<T>): Promise<{ attempt: Attempt; result: T }> {
-    return runAttempts(
-      call,
-      {
-        newAttempt: (target, index) => new Attempt(call, target, index, this.upstream, this.pipeline.authorize),
-        failed: (attempt, error, failure) => this.endAttempt(attempt, call, error.status, error, undefined, failure),
-      },
-      run,
-    );
+    return runAttempts(call, this.loopHooks, run);
   }
 
   private async stream(call: Call, attempt: Attempt, started: StartedStream, res: Response, output: ChatOutput): Promise<GatewayError | undefined> {
