@@ -115,12 +115,12 @@ function runHooks<A, B>(hooks: ReadonlyArray<RequestHook<A, B>>, a: A, b: B): Pr
     } catch (error) {
       return Promise.reject(error);
     }
-    if (pending) return finishHooks(hooks, i + 1, a, b, pending);
+    if (pending) return continueHooks(hooks, i + 1, a, b, pending);
   }
   return undefined;
 }
 
-async function finishHooks<A, B>(hooks: ReadonlyArray<RequestHook<A, B>>, from: number, a: A, b: B, pending: Promise<void>): Promise<void> {
+async function continueHooks<A, B>(hooks: ReadonlyArray<RequestHook<A, B>>, from: number, a: A, b: B, pending: Promise<void>): Promise<void> {
   await pending;
   for (let i = from; i < hooks.length; i++) {
     const next = hooks[i](a, b);
