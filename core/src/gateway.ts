@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import type { Logger } from 'pino';
 import { ConfigError } from './config/config-error';
+import { GatewayError } from './errors/gateway-error';
+import { parseByteSize } from './http/read-json-body';
 import type { GatewayConfig } from './config/gateway-config';
 import { loadConfigFile, loadConfigText } from './config/load-config';
 import { TOKENS } from './di/tokens';
@@ -20,6 +22,7 @@ import type { ConnectionSettings } from './contracts/provider-definition';
 import { ConnectionRegistry } from './registry/connection-registry';
 import { EndpointRegistry } from './registry/endpoint-registry';
 import { LiveConfig } from './config/live-config';
+import { DEFAULT_TIMEOUTS } from './config/config-schema';
 import { createStateStore } from './state/create-state-store';
 import type { StateStore } from './contracts/state-store';
 import { UpstreamClient } from './upstream/upstream-client';
@@ -39,11 +42,21 @@ export interface GatewayOptions {
   watch?: boolean;
 }
 
+/** How often Node checks requests against headers_timeout_ms and request_timeout_ms (its default, 30 s, would let them overrun by that much). */
+const TIMEOUT_CHECK_MS = 1000;
+/** During a shutdown, how often connections that went idle are closed. */
+const IDLE_SWEEP_MS = 100;
+/** After the grace period, how long ended calls get to write their errors before connections are cut. */
+const FLUSH_MS = 2000;
+
 /** One running gateway: its DI container, registries, pipeline and HTTP server. */
 export class Gateway {
   private server?: http.Server;
   private watcher?: fs.FSWatcher;
   private reloadTimer?: NodeJS.Timeout;
+  private shuttingDown?: Promise<void>;
+  /** Ends the shutdown's grace period early (a second signal). */
+  private endGrace?: () => void;
 
   private constructor(
     readonly container: DependencyContainer,
@@ -75,25 +88,35 @@ export class Gateway {
       (event, detail) => logger.warn(detail, `state store ${event}`),
     );
     const endpoints = new EndpointRegistry();
-    const connections = new ConnectionRegistry(plugins.providers);
-    const upstream = new UpstreamClient();
+    // Calls in flight on a replaced connection finish on it: it closes after the longest default deadline.
+    const connections = new ConnectionRegistry(plugins.providers, { retireGraceMs: DEFAULT_TIMEOUTS.total_ms });
+    const upstreamBodyLimit = parseByteSize(config.server.upstreamBodyLimit);
+    const upstream = new UpstreamClient(undefined, upstreamBodyLimit);
     container.register(TOKENS.Logger, { useValue: logger });
     container.register(TOKENS.StateStore, { useValue: store });
     container.register(TOKENS.EndpointRegistry, { useValue: endpoints });
     container.register(TOKENS.ConnectionRegistry, { useValue: connections });
     container.register(TOKENS.UpstreamClient, { useValue: upstream });
     container.register(TOKENS.PluginRegistry, { useValue: plugins });
+    container.register(TOKENS.Environment, { useValue: options.env ?? process.env });
+    container.register(TOKENS.Routes, { useValue: [] });
     const live = new LiveConfig(config);
     container.register(TOKENS.Config, { useValue: live });
 
     await connections.apply(config.connections);
     endpoints.replaceConfigEndpoints(config.endpoints);
     const pipeline = new Pipeline(plugins.pipelinePlugins(), logger);
-    const relayProxy = new RelayProxy(plugins.clientCredentialHeaders());
+    const relayProxy = new RelayProxy(plugins.clientCredentialHeaders(), upstreamBodyLimit);
     const runtime = new Runtime(endpoints, connections, pipeline, store, logger, upstream, relayProxy, new RouteHints(plugins.apiStyles.values()));
 
     const gateway = new Gateway(container, config, live, plugins, endpoints, connections, store, runtime, pipeline, logger, upstream, relayProxy, options);
-    await gateway.listen();
+    try {
+      await plugins.startServices({ listenHost: options.host ?? config.server.host }, gateway.logStopError);
+      await gateway.listen();
+    } catch (error) {
+      await gateway.close();
+      throw error;
+    }
     if (options.configFile && options.watch !== false) gateway.watch(options.configFile);
     return gateway;
   }
@@ -117,7 +140,7 @@ export class Gateway {
       return false;
     }
     for (const warning of next.warnings) this.logger.warn(warning);
-    if (next.server.port !== this.config.server.port || next.server.host !== this.config.server.host || next.server.bodyLimit !== this.config.server.bodyLimit || next.state.redisUrl !== this.config.state.redisUrl) {
+    if (JSON.stringify(next.server) !== JSON.stringify(this.config.server) || next.state.redisUrl !== this.config.state.redisUrl) {
       this.logger.warn('server: and state: changes take effect on restart');
     }
     await this.connections.apply([...next.connections, ...this.runtimeOnlyConnections(next)]);
@@ -136,13 +159,63 @@ export class Gateway {
     const configured = new Set(next.connections.map((c) => c.name));
     const kept = new Map<string, ConnectionSettings>();
     for (const endpoint of this.endpoints.list()) {
-      if (endpoint.source !== 'runtime' || configured.has(endpoint.provider)) continue;
-      const live = this.connections.get(endpoint.provider);
-      if (live) kept.set(endpoint.provider, live.connection.settings);
+      if (endpoint.source !== 'api') continue;
+      for (const { provider } of [...endpoint.targets, ...endpoint.fallbacks]) {
+        if (configured.has(provider) || this.connections.sourceOf(provider) !== 'config') continue;
+        const live = this.connections.get(provider);
+        if (live) kept.set(provider, live.connection.settings);
+      }
     }
     return [...kept.values()];
   }
 
+  /**
+   * Stops gracefully: no new connections; requests and streams in flight get
+   * `graceMs` (server.shutdown_grace_ms) to finish; what remains then ends with
+   * server_shutting_down (in-band for a started stream); then `close()`. Called
+   * again while it runs, it ends the grace period at once.
+   */
+  shutdown(graceMs = this.config.server.shutdownGraceMs): Promise<void> {
+    if (this.shuttingDown) {
+      this.endGrace?.();
+      return this.shuttingDown;
+    }
+    this.shuttingDown = this.drain(graceMs).then(() => this.close());
+    return this.shuttingDown;
+  }
+
+  private async drain(graceMs: number): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    // Answers from now on close their connection, so keep-alive clients go elsewhere.
+    server.prependListener('request', (_req: http.IncomingMessage, res: http.ServerResponse) => (res.shouldKeepAlive = false));
+    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+    // A connection whose answer finished goes idle; close it rather than wait for its keep-alive timeout.
+    const idleSweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+    let graceTimer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<void>((resolve) => {
+      this.endGrace = resolve;
+      graceTimer = setTimeout(resolve, graceMs);
+    });
+    const inFlight = this.runtime.inFlightCount;
+    this.logger.info({ inFlight, graceMs }, 'shutting down: listener closed, waiting for requests in flight');
+    try {
+      await Promise.race([drained, graceOver]);
+      if (this.runtime.inFlightCount === 0) return;
+      const ended = this.runtime.cancelInFlight(
+        new GatewayError('server_shutting_down', `The gateway is shutting down and the call did not finish within ${graceMs} ms; retry it.`),
+      );
+      this.logger.warn({ ended }, 'shutdown grace period over: ending calls still in flight');
+      // Each ended call writes its error and finishes its response; give them a moment to flush.
+      const deadline = Date.now() + FLUSH_MS;
+      while (this.runtime.inFlightCount > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      clearInterval(idleSweep);
+      clearTimeout(graceTimer);
+    }
+  }
+
+  /** Stops at once: open connections are cut (a test's teardown, or the end of `shutdown`). */
   async close(): Promise<void> {
     this.watcher?.close();
     clearTimeout(this.reloadTimer);
@@ -151,11 +224,16 @@ export class Gateway {
       this.server.close(() => resolve());
       this.server.closeAllConnections();
     });
+    await this.plugins.stopServices(this.logStopError);
     await this.connections.closeAll();
     await this.upstream.close();
     this.relayProxy.close();
     await this.store.close();
   }
+
+  private readonly logStopError = (service: string, error: unknown): void => {
+    this.logger.error({ service, err: error }, 'service failed to stop');
+  };
 
   private async listen(): Promise<void> {
     const app = createApp({
@@ -165,10 +243,21 @@ export class Gateway {
       store: this.store,
       logger: this.logger,
       bodyLimit: this.config.server.bodyLimit,
+      mounted: this.container.resolve(TOKENS.Routes),
+      allowedOrigins: this.config.server.allowedOrigins,
+      publicUrl: this.config.server.publicUrl,
     });
-    const server = http.createServer(expressServerClasses(app), app);
-    // LLM calls outlive Node's default request timeout (300 s); upstream timeouts bound them instead.
-    server.requestTimeout = 0;
+    // Node's request timeout covers receiving the request (headers and body), not the
+    // answer: a slow client is cut with a 408, a long stream is bounded by upstream timeouts.
+    const server = http.createServer(
+      {
+        ...expressServerClasses(app),
+        headersTimeout: this.config.server.headersTimeoutMs,
+        requestTimeout: this.config.server.requestTimeoutMs,
+        connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_MS, this.config.server.headersTimeoutMs),
+      },
+      app,
+    );
     server.keepAliveTimeout = 65_000;
     this.server = server;
     await new Promise<void>((resolve, reject) => {

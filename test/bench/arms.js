@@ -58,9 +58,13 @@ function floor(upstream) {
   return startHop('floor', 'stack-floor.js', upstream, '/gateway/native/v1/chat/completions', { model: 'bench', messages });
 }
 
+/** BENCH_GATEWAY_KEYS=1 measures the gateway with gateway keys required, each request presenting one. */
+const WITH_KEYS = process.env.BENCH_GATEWAY_KEYS === '1';
+
 function gatewayYaml(port, upstreamPort) {
   return [
     `server: { host: 127.0.0.1, port: ${port} }`,
+    ...(WITH_KEYS ? ['auth: { require_keys: true }'] : []),
     'providers:',
     `  bench-upstream: { type: openai, base_url: "http://127.0.0.1:${upstreamPort}/v1", api_key: "bench-key" }`,
     'endpoints:',
@@ -73,7 +77,8 @@ function gatewayYaml(port, upstreamPort) {
 /** The flags between `node` and the script in package.json's start command. */
 function startScriptNodeFlags() {
   const start = require(path.join(ROOT, 'package.json')).scripts.start;
-  const match = /^node\s+((?:--\S+\s+)*)/.exec(start);
+  // `exec`: the shell npm runs is replaced by node, so npm's signals reach the gateway (README, Operating).
+  const match = /^(?:exec\s+)?node\s+((?:--\S+\s+)*)/.exec(start);
   return match ? match[1].trim() : '';
 }
 
@@ -106,13 +111,21 @@ async function gateway(upstream, tmpDir) {
   });
   await procs.waitForHttp(handle, () => `${baseUrl}/ready`, (status) => status === 200, procs.startupTimeoutMs(STARTUP_TIMEOUT_MS));
   const url = new URL(baseUrl);
+  const headers = WITH_KEYS ? { authorization: `Bearer ${await createKey(baseUrl)}` } : {};
   return {
     name: 'gateway',
-    target: { host: url.hostname, port: Number(url.port), path: '/gateway/native/v1/chat/completions', headers: {} },
+    target: { host: url.hostname, port: Number(url.port), path: '/gateway/native/v1/chat/completions', headers },
     body: { model: 'bench', messages },
     pid: handle.pid,
     handle,
   };
+}
+
+/** A gateway key scoped to the bench endpoint, made through the admin API (a loopback client needs no token). */
+async function createKey(baseUrl) {
+  const response = await fetch(`${baseUrl}/api/keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bench', endpoints: ['bench'] }) });
+  if (response.status !== 201) throw new Error(`creating the bench's gateway key answered ${response.status}: ${await response.text()}`);
+  return (await response.json()).key;
 }
 
 async function portkey(upstream) {

@@ -78,6 +78,7 @@ endpoints:
     upstream.enqueue(respondGemini.generate({ functionCall: { name: 'get_weather', args: { city: 'Paris' } } }));
     const res = await fetch(`${gw.url}/gateway/gemini/v1beta/models/my-gemini:generateContent?key=client-query-key`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'weather?' }] }], tools: [{ functionDeclarations: [{ name: 'get_weather' }] }] }),
     });
     const body = (await res.json()) as { candidates: Array<{ content: { parts: Array<{ functionCall?: unknown }> } }> };
@@ -110,11 +111,11 @@ endpoints:
     expect(limited).toMatchObject({ status: 429 });
     expect(String((limited as Error).message)).not.toContain(SERVER_KEY);
 
-    const missing = await fetch(`${gw.url}/gateway/gemini/v1beta/models/nope:generateContent`, { method: 'POST', body: '{"contents":[]}' });
+    const missing = await fetch(`${gw.url}/gateway/gemini/v1beta/models/nope:generateContent`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"contents":[]}' });
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: { code: 404, message: 'Endpoint "nope" does not exist.', status: 'NOT_FOUND' } });
 
-    const kind = await fetch(`${gw.url}/gateway/gemini/v1beta/models/gem-embed:generateContent`, { method: 'POST', body: '{"contents":[]}' });
+    const kind = await fetch(`${gw.url}/gateway/gemini/v1beta/models/gem-embed:generateContent`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"contents":[]}' });
     expect(kind.status).toBe(400);
     expect(((await kind.json()) as { error: { status: string } }).error.status).toBe('INVALID_ARGUMENT');
   });
@@ -147,16 +148,16 @@ endpoints:
   });
 
   it.each(['v1', 'v1beta', 'v1alpha'])('relays a call addressed to %s on that same version', async (version) => {
-    const res = await fetch(`${gw.url}/gateway/gemini/${version}/models/g:generateContent`, { method: 'POST', body: '{"contents":[{"parts":[{"text":"x"}]}]}' });
+    const res = await fetch(`${gw.url}/gateway/gemini/${version}/models/g:generateContent`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"contents":[{"parts":[{"text":"x"}]}]}' });
     expect(res.status).toBe(200);
     expect(upstream.last.pathname).toBe(`/${version}/models/gemini-2.5-flash:generateContent`);
   });
 
   it("answers a path it does not serve with a 404 in Gemini's shape", async () => {
-    const res = await fetch(`${gw.url}/gateway/gemini/v2/models/g:generateContent`, { method: 'POST', body: '{}' });
+    const res = await fetch(`${gw.url}/gateway/gemini/v2/models/g:generateContent`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(res.status).toBe(404);
     expect(((await res.json()) as { error: { status: string } }).error.status).toBe('NOT_FOUND');
-    const anthropic = await fetch(`${gw.url}/gateway/anthropic/v1/complete`, { method: 'POST', body: '{}' });
+    const anthropic = await fetch(`${gw.url}/gateway/anthropic/v1/complete`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(((await anthropic.json()) as { type: string; error: { type: string } })).toMatchObject({ type: 'error', error: { type: 'not_found_error' } });
   });
 });

@@ -125,7 +125,7 @@ endpoints:
     const translated = await client().chat.completions.create({ model: 'demo', messages: [{ role: 'user', content: 'x' }] });
     expect(translated.object).toBe('chat.completion');
     expect(translated.choices[0].message.role).toBe('assistant');
-    const res = await fetch(`${gw.url}/gateway/openai/v1/chat/completions`, { method: 'POST', body: JSON.stringify({ messages: [] }) });
+    const res = await fetch(`${gw.url}/gateway/openai/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ messages: [] }) });
     expect(res.status).toBe(400);
     expect(((await res.json()) as any).error.param).toBe('model');
   });
@@ -151,7 +151,7 @@ endpoints:
 
   it('never lets a provider set-cookie through', async () => {
     upstream.enqueue(respondOpenAi.status(200, { object: 'list', model: 'x', data: [], usage: { prompt_tokens: 0, total_tokens: 0 } }, { 'set-cookie': 'session=provider' }));
-    const res = await fetch(`${gw.url}/gateway/openai/v1/embeddings`, { method: 'POST', body: JSON.stringify({ model: 'my-embed', input: 'x' }) });
+    const res = await fetch(`${gw.url}/gateway/openai/v1/embeddings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'my-embed', input: 'x' }) });
     expect(res.status).toBe(200);
     expect(res.headers.get('set-cookie')).toBeNull();
   });

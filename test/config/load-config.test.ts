@@ -48,10 +48,22 @@ endpoints:
   - { name: demo, kind: chat, provider: mock, model: echo }
 `;
 
+const DEFAULT_SERVER = {
+  host: '127.0.0.1',
+  port: 8080,
+  bodyLimit: '10mb',
+  upstreamBodyLimit: '32mb',
+  headersTimeoutMs: 30_000,
+  requestTimeoutMs: 120_000,
+  shutdownGraceMs: 30_000,
+  publicUrl: '',
+  allowedOrigins: [],
+};
+
 describe('loadConfigText: valid configs', () => {
   it("loads the issue's example config into endpoints and connections", () => {
     const config = load(ISSUE_EXAMPLE, { OPENAI_API_KEY: 'sk-example-key' });
-    expect(config.server).toEqual({ host: '127.0.0.1', port: 8080, bodyLimit: '10mb' });
+    expect(config.server).toEqual(DEFAULT_SERVER);
     expect(config.state).toEqual({ redisUrl: '', keyPrefix: 'mg:' });
     expect(config.endpoints.map((e) => [e.name, e.kind, e.provider, e.model, e.source])).toEqual([
       ['my-chat', 'chat', 'openai', 'gpt-4o-mini', 'config'],
@@ -83,8 +95,14 @@ describe('loadConfigText: valid configs', () => {
   it('loads an empty file as a gateway with defaults and no endpoints', () => {
     const config = load('');
     expect(config.endpoints).toEqual([]);
-    expect(config.server).toEqual({ host: '127.0.0.1', port: 8080, bodyLimit: '10mb' });
+    expect(config.server).toEqual(DEFAULT_SERVER);
     expect(config.logging.level).toBe('info');
+  });
+
+  it('reads server.public_url without its trailing slash (an empty value means unset) and refuses a non-HTTP URL', () => {
+    expect(load('server: { public_url: "https://llm.example.com/" }').server.publicUrl).toBe('https://llm.example.com');
+    expect(load('server: { public_url: "${PUBLIC_URL:-}" }').server.publicUrl).toBe('');
+    expect(() => load('server: { public_url: "ftp://llm.example.com" }')).toThrow(/server\.public_url/);
   });
 
   it('accepts a mock-backed embeddings endpoint', () => {
@@ -345,6 +363,38 @@ endpoints:
   it.each(['ten', '10 megabytes', '-5mb', '1e6'])('rejects body_limit %p with the expected format', (limit) => {
     const problems = problemsOf(`server: { body_limit: "${limit}" }`);
     expect(problems).toEqual([`server.body_limit: must be a size like "10mb", "512kb" or "1048576", got "${limit}"`]);
+  });
+
+  it('reads the hardening settings of server:', () => {
+    const config = load(`
+server:
+  upstream_body_limit: 1mb
+  headers_timeout_ms: 5000
+  request_timeout_ms: 9000
+  shutdown_grace_ms: 0
+  public_url: https://gw.example.com/base
+  cors: { allowed_origins: ["https://app.example.com", "http://localhost:5173"] }
+`);
+    expect(config.server).toEqual({
+      ...DEFAULT_SERVER,
+      upstreamBodyLimit: '1mb',
+      headersTimeoutMs: 5000,
+      requestTimeoutMs: 9000,
+      shutdownGraceMs: 0,
+      publicUrl: 'https://gw.example.com/base',
+      allowedOrigins: ['https://app.example.com', 'http://localhost:5173'],
+    });
+  });
+
+  it.each(['https://app.example.com/', 'app.example.com', 'https://app.example.com/path', '*', 'null', 'ftp://x.example'])('rejects %p as an allowed origin', (origin) => {
+    const problems = problemsOf(`server: { cors: { allowed_origins: ["${origin}"] } }`);
+    expect(problems).toEqual([expect.stringMatching(/^server\.cors\.allowed_origins\[0\]: must be an origin like "https:\/\/app\.example\.com"/)]);
+  });
+
+  it('rejects a headers timeout longer than the request timeout (Node refuses it)', () => {
+    expect(problemsOf('server: { headers_timeout_ms: 5000, request_timeout_ms: 1000 }')).toEqual([
+      expect.stringMatching(/^server\.headers_timeout_ms: must not exceed request_timeout_ms/),
+    ]);
   });
 
   it('reports a YAML syntax error with its line and column', () => {

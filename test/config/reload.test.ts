@@ -177,7 +177,7 @@ describe('run-time endpoints', () => {
     model: 'echo',
     ...singleTargetRouting(overrides.provider ?? 'mock', overrides.model ?? 'echo'),
     timeouts: { connectMs: 10_000, firstByteMs: 300_000, idleMs: 120_000, totalMs: 600_000 },
-    source: 'runtime',
+    source: 'api',
     ...overrides,
   });
 
@@ -201,7 +201,7 @@ endpoints:
       const res = await invoke(gw.gateway, 'from-api');
       expect(res.status).toBe(200);
       expect(res.body.choices[0].message.content).toBe('hi');
-      expect(gw.gateway.endpoints.get('from-api')?.source).toBe('runtime');
+      expect(gw.gateway.endpoints.get('from-api')?.source).toBe('api');
     } finally {
       await upstream.close();
     }
@@ -212,7 +212,7 @@ endpoints:
     gw.gateway.endpoints.upsert(runtimeEndpoint('demo', { model: 'set-by-api' }));
     gw.saveAtomically(TWO_ENDPOINTS);
     await eventually(async () => expect(await modelIds(gw.gateway)).toEqual(['added', 'demo']));
-    expect(gw.gateway.endpoints.get('demo')).toMatchObject({ model: 'set-by-api', source: 'runtime' });
+    expect(gw.gateway.endpoints.get('demo')).toMatchObject({ model: 'set-by-api', source: 'api' });
   });
 
   it('removes an endpoint at run time: 404 at once and gone from the model list', async () => {

@@ -136,7 +136,10 @@ function ruleBroken(body: any): string | undefined {
   if (unknown) return `${unknown}: Extra inputs are not permitted`;
   if (!Number.isInteger(body?.max_tokens) || body.max_tokens < 1) return 'max_tokens: Field required';
   if (typeof body.temperature === 'number' && (body.temperature < 0 || body.temperature > 1)) return 'temperature: must be between 0 and 1';
-  const all: any[] = body.messages ?? [];
+  if (!Array.isArray(body.messages)) return 'messages: Input should be a valid list';
+  const all: any[] = body.messages;
+  const notObject = all.findIndex((m) => typeof m !== 'object' || m === null || Array.isArray(m));
+  if (notObject !== -1) return `messages.${notObject}: Input should be a valid dictionary`;
   for (let i = 0; i < all.length; i++) {
     // A mid-conversation system message stands right after a user turn and between turns of its own.
     if (all[i].role === 'system' && all[i - 1]?.role !== 'user') return `messages.${i}: a system message must follow a user message`;

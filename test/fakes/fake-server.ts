@@ -111,7 +111,15 @@ export abstract class FakeServer<Recorded extends RecordedRequest> {
     const rawBody = Buffer.concat(chunks).toString('utf8');
     const path = req.url ?? '';
     const common: RecordedRequest = { method: req.method ?? '', path, ...splitTarget(path), headers: req.headers, body: parseJson(rawBody), rawBody };
-    const recorded = this.record(common);
+    let recorded: Recorded;
+    try {
+      recorded = this.record(common);
+    } catch {
+      // A body of the right JSON but the wrong shape (a relayed client's junk): a real provider answers 400.
+      recorded = common as Recorded;
+      this.requests.push(recorded);
+      return json(res, 400, { error: { message: `${this.setup.name} fake: malformed request body`, type: 'invalid_request_error' } });
+    }
     this.requests.push(recorded);
     res.on('close', () => {
       if (res.writableFinished) return;
@@ -122,7 +130,9 @@ export abstract class FakeServer<Recorded extends RecordedRequest> {
     try {
       await behaviour(recorded, res);
     } catch {
-      res.destroy();
+      // A behaviour that trips over a body of a shape no test sends (the property test's junk) answers as a provider would.
+      if (!res.headersSent) json(res, 400, { error: { message: `${this.setup.name} fake: malformed request body`, type: 'invalid_request_error' } });
+      else res.destroy();
     }
   }
 }
@@ -198,5 +208,32 @@ export function commonBehaviours<Recorded>(writeJson: (res: http.ServerResponse,
 
     /** Accepts the request and drops the connection without a response. */
     reset: (): Behaviour<Recorded> => (_req, res) => void res.socket?.destroy(),
+
+    /** A redirect (`status` 301/302/307/308) to `location`, with the small HTML body servers add. */
+    redirect: (status: number, location: string): Behaviour<Recorded> => (_req, res) => {
+      const body = `<a href="${location}">Moved</a>`;
+      res.writeHead(status, { location, 'content-type': 'text/html', 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    },
+
+    /**
+     * A 200 JSON answer of `bytes` bytes (`{"padding":"xxx..."}`), written in 64 KiB pieces
+     * as the reader takes them: an oversized answer. `sentBytes` tells how much went out.
+     */
+    largeJson: (bytes: number, sent: { bytes: number } = { bytes: 0 }): Behaviour<Recorded> => async (_req, res) => {
+      const head = '{"padding":"';
+      const tail = '"}';
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': bytes });
+      const piece = Buffer.alloc(64 * 1024, 'x');
+      let left = bytes - head.length - tail.length;
+      res.write(head);
+      while (left > 0 && !res.destroyed) {
+        const chunk = left >= piece.length ? piece : piece.subarray(0, left);
+        left -= chunk.length;
+        sent.bytes += chunk.length;
+        if (!res.write(chunk)) await new Promise((resolve) => (res.once('drain', resolve), res.once('close', resolve)));
+      }
+      if (!res.destroyed) res.end(tail);
+    },
   };
 }

@@ -33,6 +33,7 @@ endpoints:
   - { name: az-v1-chat, kind: chat, provider: az-v1, model: my-v1-deploy }
   - { name: az-v1-embed, kind: embeddings, provider: az-v1, model: my-v1-embed }
   - { name: az-fixed-chat, kind: chat, provider: az-fixed, model: gpt-4o }
+  - { name: az-fixed-embed, kind: embeddings, provider: az-fixed, model: text-embedding-3-small }
   - { name: dbx-chat, kind: chat, provider: dbx, model: databricks-claude-sonnet-4-5 }
   - { name: dbx-embed, kind: embeddings, provider: dbx, model: databricks-gte-large-en }
 `);
@@ -108,10 +109,14 @@ endpoints:
       expect(upstream.last.body.model).toBe('my-v1-embed');
     });
 
-    it('a configured deployment and api_version replace the endpoint model in the URL', async () => {
+    it('a connection-level deployment is only a default: each endpoint\'s model names its deployment; api_version applies', async () => {
       await chat(route, 'az-fixed-chat');
-      expect(upstream.last.path).toBe('/openai/deployments/fixed-deploy/chat/completions?api-version=2025-04-01-preview');
+      expect(upstream.last.path).toBe('/openai/deployments/gpt-4o/chat/completions?api-version=2025-04-01-preview');
+      expect(upstream.last.body.model).toBe('gpt-4o');
       expectAzureKey();
+      await embed(route, 'az-fixed-embed');
+      expect(upstream.last.path).toBe('/openai/deployments/text-embedding-3-small/embeddings?api-version=2025-04-01-preview');
+      expect(upstream.last.body.model).toBe('text-embedding-3-small');
     });
   });
 

@@ -151,7 +151,7 @@ endpoints:
 
   it('idle gap in a stream after the first chunk ends the stream with an in-band error and no [DONE]', async () => {
     upstream.enqueue(respondOpenAi.stream(['a', 'b', 'c'], { hangAfter: 1 }));
-    const response = await fetch(chatUrl(), { method: 'POST', body: JSON.stringify({ model: 'slow-ep', stream: true, messages }) });
+    const response = await fetch(chatUrl(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'slow-ep', stream: true, messages }) });
     expect(response.status).toBe(200);
     const events = await readSseData(response);
     expect(events).not.toContain('[DONE]');
@@ -161,7 +161,7 @@ endpoints:
 
   it('a mid-stream upstream reset ends the client stream with an error, not a hang', async () => {
     upstream.enqueue(respondOpenAi.stream(['a', 'b', 'c', 'd'], { resetAfter: 2, intervalMs: 10 }));
-    const response = await fetch(chatUrl(), { method: 'POST', body: JSON.stringify({ model: 'chat-ep', stream: true, messages }) });
+    const response = await fetch(chatUrl(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'chat-ep', stream: true, messages }) });
     const events = await readSseData(response);
     expect(events).not.toContain('[DONE]');
     expect(JSON.parse(events[events.length - 1]).error.code).toBe('upstream_unreachable');
@@ -176,7 +176,7 @@ endpoints:
   it('a client that disconnects aborts the upstream call (non-streaming)', async () => {
     upstream.enqueue(respondOpenAi.hang());
     const controller = new AbortController();
-    const pending = fetch(chatUrl(), { method: 'POST', body: JSON.stringify({ model: 'chat-ep', messages }), signal: controller.signal }).catch(() => 'aborted');
+    const pending = fetch(chatUrl(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'chat-ep', messages }), signal: controller.signal }).catch(() => 'aborted');
     await waitFor(() => upstream.requests.length === 1);
     controller.abort();
     await pending;
@@ -187,7 +187,7 @@ endpoints:
   it('a client that disconnects mid-stream aborts the upstream stream', async () => {
     upstream.enqueue(respondOpenAi.stream(Array.from({ length: 200 }, (_, i) => `t${i} `), { intervalMs: 20 }));
     const controller = new AbortController();
-    const response = await fetch(chatUrl(), { method: 'POST', body: JSON.stringify({ model: 'chat-ep', stream: true, messages }), signal: controller.signal });
+    const response = await fetch(chatUrl(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'chat-ep', stream: true, messages }), signal: controller.signal });
     const reader = response.body!.getReader();
     await reader.read();
     controller.abort();

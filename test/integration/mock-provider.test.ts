@@ -115,7 +115,7 @@ describe('mock provider through a real gateway', () => {
     });
 
     it('ends a stream with the finish reason, and the usage chunk only when asked for', async () => {
-      const without = (await readSseData(await fetch(chatUrl(), { method: 'POST', body: JSON.stringify({ model: 'echo', stream: true, messages: user('a b') }) })))
+      const without = (await readSseData(await fetch(chatUrl(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'echo', stream: true, messages: user('a b') }) })))
         .slice(0, -1)
         .map((e) => JSON.parse(e));
       expect(without[without.length - 1].choices[0].finish_reason).toBe('stop');
@@ -123,6 +123,7 @@ describe('mock provider through a real gateway', () => {
 
       const withUsage = (await readSseData(await fetch(chatUrl(), {
         method: 'POST',
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ model: 'echo', stream: true, stream_options: { include_usage: true }, messages: user('a b') }),
       }))).slice(0, -1).map((e) => JSON.parse(e));
       expect(withUsage[withUsage.length - 1]).toMatchObject({ choices: [], usage: { prompt_tokens: 2, completion_tokens: 2, total_tokens: 4 } });
@@ -203,6 +204,7 @@ describe('mock provider through a real gateway', () => {
     it('streams the tool call: id and name first, then argument pieces that rebuild the JSON', async () => {
       const events = await readSseData(await fetch(chatUrl(), {
         method: 'POST',
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ model: 'echo', stream: true, messages: user('find cats'), tools: TOOLS, tool_choice: { type: 'function', function: { name: 'lookup' } } }),
       }));
       expect(events[events.length - 1]).toBe('[DONE]');

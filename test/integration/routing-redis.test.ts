@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { Redis } from 'ioredis';
 import os from 'node:os';
 import path from 'node:path';
 import { OpenAiFake, respondOpenAi } from '../fakes/openai-fake';
@@ -90,13 +91,17 @@ it('splits 3:1 exactly across both replicas together', async () => {
 
 it('reports usage per target and bucket with latency percentiles, aggregated across both replicas', async () => {
   // The split test above sent 400 calls, 300 to a and 100 to b, half through each replica.
-  const res = await fetch(`${replicas[1].url}/api/usage?endpoint=split&bucket=1h`);
-  expect(res.status).toBe(200);
-  const body = (await res.json()) as { bucket_seconds: number; data: any[] };
+  // Counters are written after each answer has gone out: the last few may land a moment after the client has its reply.
+  const body = await eventually(async () => {
+    const res = await fetch(`${replicas[1].url}/api/usage?endpoint=split&bucket=1h`);
+    expect(res.status).toBe(200);
+    const read = (await res.json()) as { bucket_seconds: number; data: any[] };
+    expect(read.data.reduce((total, row) => total + row.requests, 0)).toBe(400);
+    return read;
+  });
   expect(body.bucket_seconds).toBe(3600);
   const sum = (pick: (row: any) => number) => body.data.reduce((total, row) => total + pick(row), 0);
   const targetRequests = (target: string) => sum((row) => row.targets.find((t: any) => t.target === target)?.requests ?? 0);
-  expect(sum((row) => row.requests)).toBe(400);
   expect([targetRequests('a/m-a'), targetRequests('b/m-b')]).toEqual([300, 100]);
   for (const row of body.data) {
     expect(row.latency_ms.p50).toBeGreaterThan(0);
@@ -113,6 +118,13 @@ it('shares the breaker: failures seen by one replica stop the other from sending
   for (let i = 0; i < 2; i++) {
     const res = await chat(replicas[0], 'guarded');
     expect(res.headers.get('x-gateway-target')).toBe('b/g-b');
+  }
+  // The breaker opens after the answer has gone out: wait until the shared store holds it before asking the other replica.
+  const peek = new Redis(redis.url, { keyPrefix: `replicas:${process.pid}:`, lazyConnect: true });
+  try {
+    await eventually(async () => expect(await peek.exists('breaker:guarded:a/g-a:open')).toBe(1));
+  } finally {
+    peek.disconnect();
   }
   const before = a.requests.length;
   for (let i = 0; i < 5; i++) {

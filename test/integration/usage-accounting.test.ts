@@ -27,6 +27,7 @@ endpoints:
   - { name: stream-only, kind: chat, provider: up, model: ${MODEL} }
   - { name: logged, kind: chat, provider: up, model: ${MODEL} }
   - { name: shared, kind: chat, provider: up, model: ${MODEL} }
+  - { name: whole-week, kind: chat, provider: up, model: ${MODEL} }
   - { name: mock-chat, kind: chat, provider: fake, model: mock-model }
 `;
 }
@@ -251,9 +252,36 @@ describe('usage accounting', () => {
       const res = await getUsage(gw.url, 'from=0&to=99999999999');
       expect(res.status).toBe(400);
       expect(res.body.error).toMatchObject({ code: 'invalid_parameter', param: 'from' });
-      expect(res.body.error.message).toContain('at most 1440');
+      expect(res.body.error.message).toContain('at most 11520');
       expect(res.ms).toBeLessThan(1000);
     });
+
+    it('folds a week into one row per endpoint (bucket=all), and the endpoints into one series (combined=true)', async () => {
+      await avoidMinuteEdge();
+      await sixMixedCalls(gw.url, upstream, 'whole-week');
+      const now = Math.floor(Date.now() / 1000);
+      const range = `from=${now - 7 * 86_400}&to=${now}`;
+      const perEndpoint = await getUsage(gw.url, `${range}&bucket=all`);
+      expect(perEndpoint.status).toBe(200);
+      const rows: Array<{ endpoint: string; requests: number; errors: number; cost_usd: number }> = perEndpoint.body.data;
+      expect(new Set(rows.map((r) => r.endpoint)).size).toBe(rows.length);
+      expectMixedCounters(rows.find((r) => r.endpoint === 'whole-week')!);
+
+      const combined = await getUsage(gw.url, `${range}&bucket=all&combined=true`);
+      expect(combined.status).toBe(200);
+      expect(combined.body.bucket_seconds).toBe(perEndpoint.body.bucket_seconds);
+      expect(combined.body.data).toHaveLength(1);
+      const [total] = combined.body.data;
+      expect(total).toMatchObject({ endpoint: '*', bucket_start: perEndpoint.body.from });
+      expect(total.requests).toBe(rows.reduce((sum, r) => sum + r.requests, 0));
+      expect(total.errors).toBe(rows.reduce((sum, r) => sum + r.errors, 0));
+      expect(total.cost_usd).toBeCloseTo(rows.reduce((sum, r) => sum + r.cost_usd, 0), 12);
+      expect(total.latency_ms.p50).toEqual(expect.any(Number));
+
+      const wrong = await getUsage(gw.url, 'combined=yes');
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.error).toMatchObject({ code: 'invalid_parameter', param: 'combined' });
+    }, SLOW_TEST_MS);
 
     it('accepts ISO 8601 bounds and returns nothing for a range with no traffic', async () => {
       const res = await getUsage(gw.url, 'from=2020-01-01T00:00:00Z&to=2020-01-01T00:30:00Z');

@@ -189,3 +189,35 @@ endpoints:
     });
   });
 });
+
+describe('judge() on a gateway that requires keys', () => {
+  let upstream: OpenAiFake;
+  let gw: TestGateway;
+
+  beforeAll(async () => {
+    upstream = await OpenAiFake.start();
+    gw = await startGateway(`
+auth: { require_keys: true }
+providers:
+  gpt: { type: openai, base_url: "${upstream.baseUrl}", api_key: "sk-judge-keys-1" }
+endpoints:
+  - { name: judge-openai, kind: chat, provider: gpt, model: gpt-4o-mini }
+`);
+  });
+  afterAll(async () => {
+    await gw?.close();
+    await upstream?.close();
+  });
+
+  it('says to set MODEL_GATEWAY_API_KEY without a key, and judges with one, its calls counted under the key', async () => {
+    const without = judge({ model: 'gateway:/judge-openai', instructions: INSTRUCTIONS, cases: CASES, gatewayUrl: gw.url, retry: FAST_RETRY });
+    await expect(without).rejects.toThrow(/requires a gateway key: .*Set MODEL_GATEWAY_API_KEY/);
+    const created = await fetch(`${gw.url}/api/keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'judge', endpoints: ['judge-openai'] }) });
+    const { id, key } = (await created.json()) as { id: string; key: string };
+    const result = await judge({ model: 'gateway:/judge-openai', instructions: INSTRUCTIONS, cases: CASES, gatewayUrl: gw.url, retry: FAST_RETRY, apiKey: key });
+    expect(result.summary).toMatchObject({ cases: 3, judged: 3, errors: 0 });
+    const lines = gw.logs.map((l) => JSON.parse(l)).filter((e) => e.msg === 'usage');
+    expect(lines).toHaveLength(3);
+    for (const line of lines) expect(line.usage).toMatchObject({ caller: 'judge', principal: id });
+  });
+});

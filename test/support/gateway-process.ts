@@ -1,12 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { findFreePort } from './redis-server';
+import { isolatedDataDir } from './start-gateway';
 
 export interface GatewayProcess {
   url: string;
+  pid: number;
+  /** Resolves with the exit code (null when killed by a signal) once the process has exited. */
+  exited: Promise<number | null>;
+  alive(): boolean;
   /** Every line the process wrote (JSON logs), for diagnosis and secret checks. */
   output: string[];
   stop(): Promise<void>;
+  /** Sends `signal` (SIGKILL: no shutdown code runs) and waits for the exit. */
+  kill(signal: NodeJS.Signals): Promise<void>;
 }
 
 const MAIN = path.join(__dirname, '../../core/dist/cli/main.js');
@@ -19,7 +26,7 @@ const MAIN = path.join(__dirname, '../../core/dist/cli/main.js');
 export async function startGatewayProcess(configFile: string, env: Record<string, string> = {}): Promise<GatewayProcess> {
   const port = await findFreePort();
   const child: ChildProcess = spawn(process.execPath, [MAIN, 'serve', '--config', configFile, '--port', String(port), '--host', '127.0.0.1'], {
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, LOG_LEVEL: 'info', GATEWAY_DATA_DIR: isolatedDataDir(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -27,7 +34,7 @@ export async function startGatewayProcess(configFile: string, env: Record<string
     stream.setEncoding('utf8');
     stream.on('data', (text: string) => output.push(...text.split('\n').filter(Boolean)));
   }
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 15_000;
   for (;;) {
@@ -45,9 +52,17 @@ export async function startGatewayProcess(configFile: string, env: Record<string
   }
   return {
     url,
+    pid: child.pid!,
+    exited,
+    alive: () => child.exitCode === null && child.signalCode === null,
     output,
+    async kill(signal) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill(signal);
+      await exited;
+    },
     async stop() {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
       await exited;

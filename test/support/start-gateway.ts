@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createLogger, Gateway, type GatewayOptions } from '@model-gateway/core';
 
@@ -18,8 +20,20 @@ export async function startGateway(configText: string, options: Partial<GatewayO
       done();
     },
   });
-  const gateway = await Gateway.start({ configText, port: 0, host: '127.0.0.1', logger: createLogger('debug', sink), watch: false, ...options });
+  const env = { GATEWAY_DATA_DIR: isolatedDataDir(), ...(options.env ?? process.env) };
+  const gateway = await Gateway.start({ configText, port: 0, host: '127.0.0.1', logger: createLogger('debug', sink), watch: false, ...options, env });
   return { gateway, url: gateway.url, logs, close: () => gateway.close() };
+}
+
+let dataDirs = 0;
+
+/**
+ * A data directory of the gateway's own that does not exist yet (the embedded admin store
+ * creates it on its first write): test gateways never share, or read, a developer's
+ * ./.gateway-data. A test that sets GATEWAY_DATA_DIR in `env` (or store.dir) wins.
+ */
+export function isolatedDataDir(): string {
+  return path.join(os.tmpdir(), `mg-test-data-${process.pid}-${Date.now()}-${++dataDirs}`);
 }
 
 /** POSTs JSON (or a raw string) and returns status, headers and parsed body. */

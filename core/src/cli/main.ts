@@ -120,16 +120,24 @@ async function serve(file: string, args: CliArgs): Promise<number> {
   // Handlers go in before starting: "listening" is logged inside start(), and a
   // supervisor may send SIGTERM as soon as it sees it; that must still shut down cleanly.
   const started = Gateway.start({ configFile: file, port, host: args.host });
+  let stopping = false;
   const stop = async (signal: string) => {
     const gateway = await started.catch(() => undefined);
     // A failed start is reported, with exit code 1, by main's error handler.
     if (!gateway) return;
+    if (stopping) {
+      // A second signal: the operator will not wait out the grace period.
+      gateway.logger.warn({ signal }, 'second signal: ending requests in flight now');
+      void gateway.shutdown();
+      return;
+    }
+    stopping = true;
     gateway.logger.info({ signal }, 'shutting down');
-    await gateway.close();
+    await gateway.shutdown();
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
   await started;
   return -1;
 }

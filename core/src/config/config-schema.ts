@@ -1,13 +1,15 @@
 import { z } from 'zod';
+import type { ConfigSectionDefinition } from '../contracts/config-section';
 import type { EndpointSettingsDefinition } from '../contracts/endpoint-settings';
 import type { ProviderDefinition } from '../contracts/provider-definition';
 import { modelsSectionSchema } from './models-config';
 import { fallbackSchema, retrySchema, targetSchema } from './routing-config';
 
-/** What the config schema is built from: the provider types and endpoint sections the plugins registered. */
+/** What the config schema is built from: the provider types, endpoint sections and config sections the plugins registered. */
 export interface SchemaSources {
   providers: ReadonlyMap<string, ProviderDefinition>;
   endpointSettings: ReadonlyMap<string, EndpointSettingsDefinition>;
+  configSections?: ReadonlyMap<string, ConfigSectionDefinition>;
 }
 
 export const NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
@@ -84,13 +86,49 @@ const serverSchema = z
   .strictObject({
     host: z.string().min(1).default('127.0.0.1').describe('Interface to listen on. Overridden by --host.'),
     port: configInt().min(0).max(65535).default(8080).describe('TCP port; 0 picks a free one. Overridden by --port or PORT.'),
-    body_limit: z
-      .string()
-      .regex(/^\d+(\.\d+)?\s*(b|kb|mb|gb)?$/i, 'must be a size like "10mb", "512kb" or "1048576"')
-      .default('10mb')
-      .describe('Largest request body accepted; larger bodies get 413 before any upstream call.'),
+    body_limit: byteSize('10mb').describe('Largest request body accepted; larger bodies get 413 before any upstream call.'),
+    upstream_body_limit: byteSize('32mb').describe(
+      'Largest provider answer the gateway reads whole to parse (non-streamed JSON answers, error bodies); a larger one is a 502 upstream_response_too_large. Streams and relayed passthrough bodies pass through chunk by chunk and are not bounded by it.',
+    ),
+    headers_timeout_ms: configInt().positive().default(30_000).describe('Milliseconds a client has to send a request\'s headers; then the connection gets 408 and is closed.'),
+    request_timeout_ms: configInt()
+      .positive()
+      .default(120_000)
+      .describe('Milliseconds a client has to send a whole request, headers and body; then the connection gets 408 and is closed. The response is not bounded by it: a stream may run as long as the upstream timeouts allow.'),
+    shutdown_grace_ms: configInt()
+      .min(0)
+      .default(30_000)
+      .describe('On SIGTERM or SIGINT: milliseconds in-flight requests and streams get to finish after the listener closes; what remains then ends with a 503 server_shutting_down (in-band for a started stream).'),
+    public_url: z
+      .union([z.literal(''), z.url({ protocol: /^https?$/ })])
+      .default('')
+      .describe('The address clients reach this gateway at (e.g. https://llm.example.com) when it runs behind a proxy or load balancer: the web UI\'s usage examples show it, and its origin counts as the gateway\'s own in the Origin check. Empty: the address a request came in on.'),
+    cors: z
+      .strictObject({
+        allowed_origins: z
+          .array(z.string().refine(isOrigin, 'must be an origin like "https://app.example.com" (scheme, host and port only)'))
+          .default([])
+          .describe('Browser origins allowed to call the gateway cross-origin; their CORS preflights are answered. A request from any other foreign origin gets 403.'),
+      })
+      .prefault({})
+      .describe('Cross-origin browser access. Requests without an Origin header (SDKs, curl) and same-origin ones (the web UI) are not affected.'),
   })
+  .refine((server) => server.headers_timeout_ms <= server.request_timeout_ms, { path: ['headers_timeout_ms'], message: 'must not exceed request_timeout_ms' })
   .describe('The HTTP listener.');
+
+function byteSize(fallback: string) {
+  return z.string().regex(/^\d+(\.\d+)?\s*(b|kb|mb|gb)?$/i, 'must be a size like "10mb", "512kb" or "1048576"').default(fallback);
+}
+
+/** `scheme://host[:port]` exactly, as browsers send it in Origin. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
 
 const stateSchema = z
   .strictObject({
@@ -142,12 +180,10 @@ export function providerSchema(definition: ProviderDefinition) {
  * Builds the whole config schema for the provider types that plugins registered,
  * so a drop-in provider plugin extends validation and the JSON Schema alike.
  */
-export function buildConfigSchema({ providers, endpointSettings }: SchemaSources) {
-  const options = [...providers.values()].map(providerSchema);
-  const connection =
-    options.length === 0
-      ? z.never().describe('No provider plugin is loaded.')
-      : z.discriminatedUnion('type', options as [(typeof options)[0], ...typeof options]);
+export function buildConfigSchema({ providers, endpointSettings, configSections }: SchemaSources) {
+  const connection = connectionSchema(providers);
+  const pluginSections: Record<string, z.ZodType> = {};
+  for (const [field, definition] of configSections ?? []) pluginSections[field] = definition.schema;
   return z
     .strictObject({
       server: serverSchema.prefault({}),
@@ -163,8 +199,18 @@ export function buildConfigSchema({ providers, endpointSettings }: SchemaSources
         .describe('Named provider connections. Credentials live only here.'),
       endpoints: z.array(buildEndpointSchema(endpointSettings)).default([]).describe('The endpoints clients call.'),
       models: modelsSectionSchema,
+      // Typed as core's sections only: plugin sections are read through `GatewayConfig.sections`.
+      ...(pluginSections as {}),
     })
     .describe('model-gateway configuration (gateway.config.yaml).');
+}
+
+/** One `providers:` entry: the schema of the type its `type:` names (a union over every registered type). */
+export function connectionSchema(providers: ReadonlyMap<string, ProviderDefinition>) {
+  const options = [...providers.values()].map(providerSchema);
+  return options.length === 0
+    ? z.never().describe('No provider plugin is loaded.')
+    : z.discriminatedUnion('type', options as [(typeof options)[0], ...typeof options]);
 }
 
 export type RawGatewayConfig = z.output<ReturnType<typeof buildConfigSchema>>;

@@ -5,7 +5,7 @@ import type { ModelOverrides } from './models-config';
 /** The validated, resolved configuration. Secrets inside are Secret instances. */
 export interface GatewayConfig {
   file?: string;
-  server: { host: string; port: number; bodyLimit: string };
+  server: ServerConfig;
   state: { redisUrl: string; keyPrefix: string };
   logging: { level: string };
   plugins: string[];
@@ -13,6 +13,22 @@ export interface GatewayConfig {
   endpoints: Endpoint[];
   /** The `models:` section: catalogue additions and overrides per provider type and model. */
   models: ModelOverrides;
+  /** Plugin-owned top-level sections (`registerConfigSection`), validated, by field name. */
+  sections: Readonly<Record<string, unknown>>;
   /** Things worth a log line that do not stop the gateway (an unset key variable). */
   warnings: string[];
+}
+
+/** The `server:` section (changes take effect on restart). */
+export interface ServerConfig {
+  host: string;
+  port: number;
+  bodyLimit: string;
+  upstreamBodyLimit: string;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  shutdownGraceMs: number;
+  /** Empty when unset. */
+  publicUrl: string;
+  allowedOrigins: string[];
 }

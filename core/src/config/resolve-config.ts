@@ -3,6 +3,7 @@ import type { PluginRegistry } from '../plugins/plugin-registry';
 import { keyRequired, type ConnectionSettings, type ProviderDefinition } from '../contracts/provider-definition';
 import { DEFAULT_TIMEOUTS, type RawEndpoint, type RawGatewayConfig, type TimeoutsConfig } from './config-schema';
 import type { Endpoint, Timeouts } from '../contracts/endpoint';
+import type { EndpointSettingsDefinition } from '../contracts/endpoint-settings';
 import type { GatewayConfig } from './gateway-config';
 import { resolveModelOverrides } from './models-config';
 import { resolveFallbacks, resolveRetry, resolveTargets } from './routing-config';
@@ -21,17 +22,8 @@ export function resolveConfig(raw: RawGatewayConfig, context: ResolveContext): G
     ({ path, variable }) => `${path}: environment variable ${variable} is not set; using an empty value`,
   );
   const connections: ConnectionSettings[] = Object.entries(raw.providers).map(([name, entry]) => {
-    const { type, base_url, api_key, headers, ...options } = entry as Record<string, unknown> & { type: string };
-    const definition = context.registry.providers.get(type) as ProviderDefinition;
-    return {
-      name,
-      type,
-      baseUrl: trimSlash((base_url as string | undefined) ?? definition.defaultBaseUrl),
-      apiKey: asSecret(api_key),
-      apiKeySource: context.sources.get(`providers.${name}.api_key`),
-      headers: (headers as Record<string, string> | undefined) ?? {},
-      options: wrapSecretOptions(options, definition),
-    };
+    const definition = context.registry.providers.get(entry.type) as ProviderDefinition;
+    return resolveConnectionSettings(name, entry, definition, context.sources.get(`providers.${name}.api_key`));
   });
 
   for (const connection of connections) {
@@ -72,19 +64,58 @@ export function resolveConfig(raw: RawGatewayConfig, context: ResolveContext): G
 
   return {
     file: context.file,
-    server: { host: raw.server.host, port: raw.server.port, bodyLimit: raw.server.body_limit },
+    server: {
+      host: raw.server.host,
+      port: raw.server.port,
+      bodyLimit: raw.server.body_limit,
+      upstreamBodyLimit: raw.server.upstream_body_limit,
+      headersTimeoutMs: raw.server.headers_timeout_ms,
+      requestTimeoutMs: raw.server.request_timeout_ms,
+      shutdownGraceMs: raw.server.shutdown_grace_ms,
+      publicUrl: raw.server.public_url.replace(/\/+$/, ''),
+      allowedOrigins: raw.server.cors.allowed_origins,
+    },
     state: { redisUrl: raw.state.redis_url, keyPrefix: raw.state.key_prefix },
     logging: { level: raw.logging.level },
     plugins: raw.plugins,
     connections,
     endpoints,
     models: resolveModelOverrides(raw.models),
+    sections: pluginSections(raw, context.registry),
     warnings,
   };
 }
 
+/**
+ * One validated `providers:` entry (or an API's connection body, validated by the same
+ * schema) as a connection's settings: base URL defaulted, credentials wrapped in Secret.
+ */
+export function resolveConnectionSettings(
+  name: string,
+  entry: { type: string } & Record<string, unknown>,
+  definition: ProviderDefinition,
+  apiKeySource?: string,
+): ConnectionSettings {
+  const { type, base_url, api_key, headers, ...options } = entry;
+  return {
+    name,
+    type,
+    baseUrl: trimSlash((base_url as string | undefined) ?? definition.defaultBaseUrl),
+    apiKey: asSecret(api_key),
+    apiKeySource,
+    headers: (headers as Record<string, string> | undefined) ?? {},
+    options: wrapSecretOptions(options, definition),
+  };
+}
+
+function pluginSections(raw: RawGatewayConfig, registry: PluginRegistry): Record<string, unknown> {
+  const sections: Record<string, unknown> = {};
+  for (const field of registry.configSections.keys()) sections[field] = (raw as Record<string, unknown>)[field];
+  return sections;
+}
+
 /** An endpoint entry as the registry holds it: defaults applied, plugin sections resolved by their plugins. */
-export function resolveEndpoint(e: RawEndpoint, registry: Pick<PluginRegistry, 'endpointSettings'>, source: Endpoint['source']): Endpoint {
+export function resolveEndpoint(e: RawEndpoint, registry: { readonly endpointSettings: ReadonlyMap<string, EndpointSettingsDefinition> }, source: Endpoint['source']): Endpoint {
   const targets = resolveTargets(e);
   const base = {
     name: e.name,

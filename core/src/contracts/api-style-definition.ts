@@ -1,14 +1,28 @@
 import type { Request, Response } from 'express';
+import type { z } from 'zod';
 import type { GatewayError } from '../errors/gateway-error';
 import type { GatewayRuntime } from './gateway-runtime';
 
 export interface RouteDefinition {
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'put' | 'delete';
   /** An Express 5 path pattern. */
   path: string;
   /** Parse the body as JSON (with the configured size limit) before `handle`. */
   json?: boolean;
   handle(req: Request, res: Response): Promise<void> | void;
+  /** What an API description (OpenAPI) says of the route; absent: listed without schemas. */
+  doc?: RouteDoc;
+}
+
+/** A route's description as zod schemas, so a published API document is generated, not written by hand. */
+export interface RouteDoc {
+  summary: string;
+  description?: string;
+  tags?: string[];
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** By status code. */
+  responses: Record<number, { description: string; schema?: z.ZodType }>;
 }
 
 export interface RenderedError {

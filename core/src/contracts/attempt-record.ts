@@ -25,6 +25,8 @@ export interface AttemptRecord {
   apiStyle: string;
   /** Who sent the call (CallContext.caller): `app` unless the request named a caller. */
   caller: string;
+  /** The id of the principal the call was authenticated as (CallContext.principal), when one was. */
+  principal?: string;
   /** Connection name and provider type. */
   provider: string;
   providerType: string;

@@ -4,6 +4,7 @@ import type { EmbeddingsRequest } from '../canonical/embeddings';
 import type { AttemptRecord } from './attempt-record';
 import type { Cancellation } from './cancellation';
 import type { Endpoint, EndpointKind, Timeouts } from './endpoint';
+import type { Principal } from './principal';
 import type { ProviderConnection, ProviderDefinition } from './provider-definition';
 
 /** The caller a call is counted under when it names none (usage records, `/api/usage`). */
@@ -39,6 +40,8 @@ export interface CallContext {
    * `DEFAULT_CALLER` unless an onRequest plugin sets it from the request.
    */
   caller: string;
+  /** Who the call was authenticated as, when an onRequest plugin checked a credential; its id goes on usage records. */
+  principal: Principal | undefined;
   /** Set by the resolve phase. */
   endpoint?: Endpoint;
   /**
@@ -51,6 +54,8 @@ export interface CallContext {
   /** The canonical request; for a relayed passthrough call an empty placeholder, replaced when the body is translated. */
   request: ChatRequest | EmbeddingsRequest;
   readonly headers: IncomingHttpHeaders;
+  /** The request's path and query as received (a credential may travel in the query, `?key=`). */
+  readonly url: string;
   /** Cancelled when the client disconnects. */
   readonly cancellation: Cancellation;
   /** An AbortSignal for the client's disconnect, for APIs that need one (made on first use). */

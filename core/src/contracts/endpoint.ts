@@ -7,6 +7,9 @@ export interface Timeouts {
 
 export type EndpointKind = 'chat' | 'embeddings';
 
+/** Who owns a connection or an endpoint: the YAML file, or an API that writes them at run time. */
+export type ObjectSource = 'config' | 'api';
+
 /** A provider connection and model that can serve an endpoint. */
 export interface EndpointTarget {
   /** The connection name (a `providers:` key, or a type name for an implicit connection). */
@@ -43,6 +46,6 @@ export interface Endpoint {
    * the endpoint was built in code, and then the plugin applies its defaults.
    */
   settings: Readonly<Record<string, unknown>>;
-  /** Who owns it: the YAML (replaced on reload) or the run-time API (kept across reloads). */
-  source: 'config' | 'runtime';
+  /** Who owns it: the YAML (replaced on reload) or a run-time API (kept across reloads). */
+  source: ObjectSource;
 }

@@ -3,8 +3,10 @@ import type { DependencyContainer, InjectionToken } from 'tsyringe';
 import type { GatewayError } from '../errors/gateway-error';
 import type { ApiStyleDefinition } from './api-style-definition';
 import type { CliCommand } from './cli-command';
+import type { ConfigSectionDefinition } from './config-section';
 import type { EndpointSettingsDefinition } from './endpoint-settings';
 import type { PipelinePlugin } from './pipeline-plugin';
+import type { PluginService } from './plugin-service';
 import type { ProviderDefinition } from './provider-definition';
 
 export const PLUGIN_SPEC_VERSION = 1;
@@ -43,6 +45,10 @@ export interface PluginApi {
   registerEndpointSettings(definition: EndpointSettingsDefinition): void;
   /** Adds a `model-gateway <name>` subcommand. */
   registerCommand(command: CliCommand): void;
+  /** Adds a top-level section to the config (validated, documented; read from `GatewayConfig.sections`). */
+  registerConfigSection(definition: ConfigSectionDefinition): void;
+  /** Runs something for the life of the gateway: started before the listener opens, stopped after it closes. */
+  registerService(service: PluginService): void;
 }
 
 /** What the plugins registered, for plugins that list it (the provider catalogue). */
@@ -52,4 +58,5 @@ export interface PluginCatalog {
   readonly apiStyles: ReadonlyMap<string, ApiStyleDefinition>;
   readonly endpointSettings: ReadonlyMap<string, EndpointSettingsDefinition>;
   readonly commands: ReadonlyMap<string, CliCommand>;
+  readonly configSections: ReadonlyMap<string, ConfigSectionDefinition>;
 }

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { ChatRequest } from '../canonical/chat';
 import type { EmbeddingsRequest } from '../canonical/embeddings';
 import type { ChatOutput, EmbeddingsOutput } from './call-outputs';
-import type { Endpoint } from './endpoint';
+import type { Endpoint, EndpointKind } from './endpoint';
 import type { RelayInput } from './relay-input';
 import type { StateStore } from './state-store';
 
@@ -19,6 +19,21 @@ export interface CallInput<Req, Out> {
 export interface EndpointLookup {
   get(name: string): Endpoint | undefined;
   list(): Endpoint[];
+}
+
+/** A minimal real call through one connection (a "test connection" button). */
+export interface ConnectionCheck {
+  kind: EndpointKind;
+  model: string;
+  /** Bounds the whole call. */
+  timeoutMs: number;
+}
+
+export interface ConnectionCheckResult {
+  ok: boolean;
+  latencyMs: number;
+  /** The failure, its message scrubbed of the connection's secrets. */
+  error?: { code: string; status: number; message: string };
 }
 
 /**
@@ -37,4 +52,18 @@ export interface GatewayRuntime {
    * format, translated through the canonical model for the others.
    */
   relay(req: Request, res: Response, input: RelayInput): Promise<void>;
+  /**
+   * The endpoints a listing route shows this request (every endpoint, narrowed by the
+   * pipeline's `filterEndpoints` phase: a gateway key sees its own). May throw a
+   * GatewayError for the route to render (a missing key).
+   */
+  listEndpoints(req: Request, apiStyle: string): Promise<readonly Endpoint[]>;
+  /** One endpoint by name as `listEndpoints` would show it; undefined when it does not exist. May throw as `listEndpoints` does, or refuse the name. */
+  findEndpoint(req: Request, apiStyle: string, name: string): Promise<Endpoint | undefined>;
+  /**
+   * Calls a live connection once, outside any endpoint (credentials, timeouts and egress
+   * policy as for a client's call; no retry, fallback or usage record). Undefined when
+   * no connection has that name.
+   */
+  checkConnection(connection: string, check: ConnectionCheck): Promise<ConnectionCheckResult | undefined>;
 }

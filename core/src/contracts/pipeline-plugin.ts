@@ -4,6 +4,8 @@ import type { AttemptContext } from './attempt-context';
 import type { Usage } from '../canonical/usage';
 import type { AttemptRecord } from './attempt-record';
 import type { CallContext, Target } from './call-context';
+import type { Endpoint } from './endpoint';
+import type { EndpointQuery } from './endpoint-query';
 import type { GatewayRuntime } from './gateway-runtime';
 import type { UpstreamRequest } from './upstream-request';
 
@@ -14,6 +16,7 @@ import type { UpstreamRequest } from './upstream-request';
  * response-side (onAttemptEnd, onFinish, onError) by descending priority.
  * onAttemptEnd, onFinish and onError run after the client has its answer and
  * must not throw; the pipeline logs what they throw and goes on.
+ * `filterEndpoints` runs outside calls, for routes that list or look up endpoints.
  */
 export interface PipelinePlugin {
   readonly name: string;
@@ -34,6 +37,12 @@ export interface PipelinePlugin {
   onAttemptEnd?(record: AttemptRecord, call: CallContext): void;
   onFinish?(call: CallContext): void;
   onError?(call: CallContext, error: GatewayError): void;
+  /**
+   * Narrows the endpoints a listing or lookup shows (GatewayRuntime.listEndpoints and
+   * findEndpoint), by ascending priority; may throw to refuse the request (rendered in
+   * the route's format). Return the array given when there is nothing to remove.
+   */
+  filterEndpoints?(query: EndpointQuery, endpoints: readonly Endpoint[]): readonly Endpoint[] | Promise<readonly Endpoint[]>;
   /** Extra HTTP routes (admin or metrics APIs), rendered in the gateway's own error shape. */
   routes?(runtime: GatewayRuntime): RouteDefinition[];
 }

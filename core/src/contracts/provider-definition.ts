@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ChatChunk, ChatRequest, ChatResponse } from '../canonical/chat';
 import type { EmbeddingsRequest, EmbeddingsResponse } from '../canonical/embeddings';
 import type { Secret } from '../secrets/secret';
+import type { EgressPolicy } from './egress-policy';
 import type { ProviderAttempt } from './provider-attempt';
 import type { UpstreamRequest } from './upstream-request';
 import type { PassthroughFormat, PassthroughTarget } from './passthrough-target';
@@ -53,6 +54,11 @@ export interface ConnectionSettings<Options = Record<string, unknown>> {
    * alone read the type's conventional variables (`apiKeyEnv`, `optionsEnv`).
    */
   implicit?: boolean;
+  /**
+   * The addresses this connection may reach, checked when a socket is opened; absent
+   * for connections from the YAML (the operator's own file is trusted as written).
+   */
+  egress?: EgressPolicy;
 }
 
 export type ChatResult =

@@ -6,6 +6,7 @@ import type { EndpointRegistry } from '../registry/endpoint-registry';
 import type { ConnectionRegistry } from '../registry/connection-registry';
 import type { UpstreamClient } from '../upstream/upstream-client';
 import type { LiveConfig } from '../config/live-config';
+import type { RouteDefinition } from '../contracts/api-style-definition';
 
 /** DI tokens for core services. Interfaces have no runtime identity, so they get string tokens. */
 export const TOKENS = {
@@ -18,4 +19,8 @@ export const TOKENS = {
   PluginRegistry: 'model-gateway:PluginRegistry' as InjectionToken<PluginCatalog>,
   /** The config in force (replaced by accepted reloads). */
   Config: 'model-gateway:Config' as InjectionToken<LiveConfig>,
+  /** The environment the gateway was started with (a plugin reads its own variables from it, not from process.env). */
+  Environment: 'model-gateway:Environment' as InjectionToken<NodeJS.ProcessEnv>,
+  /** Every plugin route the HTTP app mounted (filled when the listener starts), for API descriptions. */
+  Routes: 'model-gateway:Routes' as InjectionToken<RouteDefinition[]>,
 } as const;

@@ -5,6 +5,8 @@ import type { GatewayRuntime } from '../contracts/gateway-runtime';
 import type { PipelinePlugin } from '../contracts/pipeline-plugin';
 import type { StateStore } from '../contracts/state-store';
 import { GatewayError } from '../errors/gateway-error';
+import { escapeMalformedPath, malformedPathError } from './malformed-path';
+import { originPolicy } from './origin-policy';
 import { renderGatewayError } from './render-gateway-error';
 import { readJsonBody } from './read-json-body';
 import { requestId } from './request-id';
@@ -17,14 +19,21 @@ export interface AppOptions {
   store: StateStore;
   logger: Logger;
   bodyLimit: string;
+  /** `server.cors.allowed_origins` and `server.public_url` (empty when unset). */
+  allowedOrigins: readonly string[];
+  publicUrl: string;
+  /** Filled with every plugin route as it is mounted, for plugins that describe the API (OpenAPI). */
+  mounted?: RouteDefinition[];
 }
 
 /** The Express app: health routes, then every plugin's routes, each with its own error renderer. */
-export function createApp({ apiStyles, pipelinePlugins, runtime, store, logger, bodyLimit }: AppOptions): Express {
+export function createApp({ apiStyles, pipelinePlugins, runtime, store, logger, bodyLimit, allowedOrigins, publicUrl, mounted }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(requestId);
+  app.use(escapeMalformedPath);
+  app.use(originPolicy({ allowedOrigins, publicUrl }));
 
   app.get('/health', (_req, res) => writeJson(res, 200, { status: 'ok' }));
   app.get('/ready', async (_req, res) => {
@@ -36,9 +45,17 @@ export function createApp({ apiStyles, pipelinePlugins, runtime, store, logger, 
 
   const json = readJsonBody(bodyLimit);
   const mount = (route: RouteDefinition, render: (e: GatewayError) => RenderedError) => {
-    const handlers: RequestHandler[] = route.json ? [json] : [];
-    handlers.push((req, res) => route.handle(req, res));
+    const handlers: RequestHandler[] = [
+      (req, res, next) => {
+        const malformed = malformedPathError(req);
+        if (malformed) throw malformed;
+        if (route.json) return json(req, res, next);
+        next();
+      },
+      (req, res) => route.handle(req, res),
+    ];
     app[route.method](route.path, ...handlers, errorRenderer(render, logger));
+    mounted?.push(route);
   };
   for (const style of apiStyles) {
     for (const route of style.routes(runtime)) mount(route, (e) => style.renderError(e));
@@ -48,7 +65,7 @@ export function createApp({ apiStyles, pipelinePlugins, runtime, store, logger, 
   }
 
   app.use((req, res) => {
-    const error = new GatewayError('route_not_found', `No route for ${req.method} ${req.path}.`);
+    const error = malformedPathError(req) ?? new GatewayError('route_not_found', `No route for ${req.method} ${req.path}.`);
     const rendered = renderGatewayError(error);
     writeJson(res, rendered.status, rendered.body);
   });

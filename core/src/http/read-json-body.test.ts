@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { GatewayError } from '../errors/gateway-error';
-import { parseByteSize, readJsonBody } from './read-json-body';
+import { MAX_JSON_DEPTH, parseByteSize, readJsonBody } from './read-json-body';
 
 describe('parseByteSize', () => {
   it.each([
@@ -33,13 +33,42 @@ describe('readJsonBody over real HTTP', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const post = async (body: NonNullable<RequestInit['body']> | undefined, headers: Record<string, string> = {}) => {
+  const post = async (body: NonNullable<RequestInit['body']> | undefined, headers: Record<string, string> = { 'content-type': 'application/json' }) => {
     const res = await fetch(url, { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
     return { status: res.status, json: await res.json() };
   };
 
-  it('parses JSON whatever the content-type says', async () => {
-    expect(await post('{"a":[1,2]}', { 'content-type': 'application/x-www-form-urlencoded' })).toEqual({ status: 200, json: { body: { a: [1, 2] } } });
+  it.each(['application/json', 'application/json; charset=utf-8', 'Application/JSON ;charset=UTF-8', 'application/merge-patch+json'])('parses a body typed %p', async (type) => {
+    expect(await post('{"a":[1,2]}', { 'content-type': type })).toEqual({ status: 200, json: { body: { a: [1, 2] } } });
+  });
+
+  it.each(['text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonp', 'text/json+x'])(
+    '415 for a body typed %p (what a cross-origin page can send without asking)',
+    async (type) => {
+      expect(await post('{"a":1}', { 'content-type': type })).toEqual({ status: 415, json: { code: 'unsupported_media_type' } });
+    },
+  );
+
+  it('415 for a body with no content-type at all', async () => {
+    // fetch types a string body text/plain; a Uint8Array goes untyped.
+    expect(await post(new TextEncoder().encode('{"a":1}'), {})).toEqual({ status: 415, json: { code: 'unsupported_media_type' } });
+  });
+
+  it('an empty body needs no content-type', async () => {
+    expect(await post(undefined, {})).toEqual({ status: 200, json: { body: null } });
+  });
+
+  it(`accepts ${MAX_JSON_DEPTH} levels of nesting and refuses one more, before parsing`, async () => {
+    const nest = (depth: number) => '{"a":'.repeat(depth - 1) + '[1]' + '}'.repeat(depth - 1);
+    const ok = await post(nest(MAX_JSON_DEPTH));
+    expect(ok.status).toBe(200);
+    expect(await post(nest(MAX_JSON_DEPTH + 1))).toEqual({ status: 400, json: { code: 'invalid_json' } });
+  });
+
+  it('counts only structure: brackets inside strings, escaped quotes and number runs do not nest', async () => {
+    const body = JSON.stringify({ text: '['.repeat(200) + '\\"{{{' + '{'.repeat(200), tokens: [[1, -2, 1.5e3]] });
+    expect(body.length).toBeLessThan(1024);
+    expect((await post(body)).status).toBe(200);
   });
 
   it('leaves an empty body undefined', async () => {
@@ -67,6 +96,6 @@ describe('readJsonBody over real HTTP', () => {
   });
 
   it('415 for a compressed body', async () => {
-    expect(await post('x', { 'content-encoding': 'gzip' })).toEqual({ status: 415, json: { code: 'unsupported_media_type' } });
+    expect(await post('x', { 'content-type': 'application/json', 'content-encoding': 'gzip' })).toEqual({ status: 415, json: { code: 'unsupported_media_type' } });
   });
 });

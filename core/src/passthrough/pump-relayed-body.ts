@@ -54,9 +54,17 @@ export async function pumpRelayedBody(
   return { usage: tap.end(), failure };
 }
 
-/** Reads a (small) error body whole. */
-export async function readBodyText(message: IncomingMessage): Promise<string> {
+/** Reads an error body whole, at most `maxBytes` of it (server.upstream_body_limit); past that the transfer is cut. */
+export async function readBodyText(message: IncomingMessage, maxBytes: number): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of message as AsyncIterable<Buffer>) chunks.push(chunk);
+  let size = 0;
+  for await (const chunk of message as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      message.destroy();
+      throw new GatewayError('upstream_response_too_large', `The provider's answer exceeds ${maxBytes} bytes (server.upstream_body_limit).`);
+    }
+    chunks.push(chunk);
+  }
   return Buffer.concat(chunks).toString('utf8');
 }

@@ -4,7 +4,7 @@ import { extensibleCopy } from '../objects/extensible-copy';
 import type { Attempt } from '../pipeline/attempt';
 import type { Pipeline } from '../pipeline/pipeline';
 import { transportError } from '../upstream/transport-error';
-import { parseRetryAfter, upstreamStatusError } from '../upstream/upstream-status-error';
+import { parseRetryAfter, redirectError, upstreamStatusError } from '../upstream/upstream-status-error';
 import { readBodyText } from './pump-relayed-body';
 import type { RelayProxy } from './relay-proxy';
 import type { PassthroughTarget } from '../contracts/passthrough-target';
@@ -12,8 +12,8 @@ import type { RelayInput } from '../contracts/relay-input';
 
 /**
  * One passthrough try: the client's body (with the target's model) goes to the
- * provider through the proxy, credentials added by the authorize phase. A 2xx/3xx
- * head is returned for the caller to pump; an error status becomes a GatewayError
+ * provider through the proxy, credentials added by the authorize phase. A 2xx head
+ * is returned for the caller to pump; a redirect is an error; an error status becomes a GatewayError
  * carrying the provider's (scrubbed) body, so the style can relay it as it came.
  */
 export async function relayAttempt(
@@ -31,7 +31,7 @@ export async function relayAttempt(
   await pipeline.authorize(attempt, request);
   if (!input.stream) attempt.startTotalTimer();
   const headers = { always: request.headers, defaults: target.defaultHeaders ?? {} };
-  const handle = proxy.relay(req, res, request.url, headers, body, attempt.timeouts.firstByteMs);
+  const handle = proxy.relay(req, res, request.url, headers, body, attempt.timeouts.firstByteMs, attempt.target.connection.settings.egress);
   attempt.cancellation.onCancel(handle.abort);
   let response: IncomingMessage;
   try {
@@ -41,8 +41,12 @@ export async function relayAttempt(
   }
   attempt.markFirstByte();
   const status = response.statusCode ?? 502;
-  if (status < 400) return response;
-  const text = attempt.scrub(await readBodyText(response).catch(() => ''));
+  if (status < 300) return response;
+  if (status < 400) {
+    response.destroy();
+    throw redirectError(connectionName, status);
+  }
+  const text = attempt.scrub(await readBodyText(response, proxy.maxWholeBodyBytes).catch(() => ''));
   const contentType = response.headers['content-type'];
   throw upstreamStatusError(connectionName, status, { message: text.slice(0, 500) || `HTTP ${status}` }, parseRetryAfter(response.headers), {
     status,

@@ -2,6 +2,9 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
 import { createProxyServer } from 'http-proxy-3';
+import type { EgressPolicy } from '../contracts/egress-policy';
+import { egressError, guardedLookup, literalRefusal } from '../upstream/egress-guard';
+import { DEFAULT_UPSTREAM_BODY_LIMIT } from '../upstream/upstream-client';
 import { DROPPED_REQUEST_HEADERS, prepareProxyRequest } from './passthrough-headers';
 
 const RELAY = Symbol('model-gateway.relay');
@@ -37,11 +40,19 @@ export class RelayProxy {
     http: new http.Agent({ keepAlive: true }),
     https: new https.Agent({ keepAlive: true }),
   };
+  /** Agents whose sockets check resolved addresses against a policy, per policy. */
+  private readonly guardedAgents = new Map<string, { http: http.Agent; https: https.Agent }>();
 
   private readonly dropped: readonly string[];
 
-  /** `credentialHeaders`: where the loaded API styles' clients send keys; dropped like the generic ones. */
-  constructor(credentialHeaders: Iterable<string> = []) {
+  /**
+   * `credentialHeaders`: where the loaded API styles' clients send keys; dropped like the generic ones.
+   * `maxWholeBodyBytes`: the most of a provider's error body read whole (relayed successes are streamed).
+   */
+  constructor(
+    credentialHeaders: Iterable<string> = [],
+    readonly maxWholeBodyBytes = DEFAULT_UPSTREAM_BODY_LIMIT,
+  ) {
     this.dropped = [...new Set([...DROPPED_REQUEST_HEADERS, ...[...credentialHeaders].map((h) => h.toLowerCase())])];
     this.proxy.on('proxyReq', (proxyReq, req) => {
       const pending = (req as RelayedRequest)[RELAY];
@@ -60,7 +71,12 @@ export class RelayProxy {
     headers: { always: Record<string, string>; defaults: Record<string, string> },
     body: Buffer,
     firstByteMs: number,
+    egress?: EgressPolicy,
   ): RelayHandle {
+    const target = new URL(url);
+    // Address literals skip `lookup`, so they are checked here; names are checked as they resolve.
+    const refusal = egress && literalRefusal(target.hostname, egress);
+    if (refusal) return { response: Promise.reject(egressError(refusal)), abort: () => undefined };
     let proxyReq: http.ClientRequest | undefined;
     let aborted = false;
     const response = new Promise<IncomingMessage>((resolve, reject) => {
@@ -76,10 +92,11 @@ export class RelayProxy {
         onError: reject,
       };
     });
-    const target = new URL(url);
+    const agents = egress ? this.guardedAgentsFor(egress) : this.agents;
     this.proxy.web(req, res, {
       target: url,
-      agent: target.protocol === 'https:' ? this.agents.https : this.agents.http,
+      // http-proxy-3 never follows a redirect: a 3xx is the provider's answer, relayed as such.
+      agent: target.protocol === 'https:' ? agents.https : agents.http,
       buffer: Readable.from([body]),
       proxyTimeout: firstByteMs,
     });
@@ -94,7 +111,21 @@ export class RelayProxy {
 
   close(): void {
     this.proxy.close();
-    this.agents.http.destroy();
-    this.agents.https.destroy();
+    for (const agents of [this.agents, ...this.guardedAgents.values()]) {
+      agents.http.destroy();
+      agents.https.destroy();
+    }
+    this.guardedAgents.clear();
+  }
+
+  private guardedAgentsFor(policy: EgressPolicy): { http: http.Agent; https: https.Agent } {
+    const key = String(policy.allowPrivate);
+    let agents = this.guardedAgents.get(key);
+    if (!agents) {
+      const lookup = guardedLookup(policy);
+      agents = { http: new http.Agent({ keepAlive: true, lookup }), https: new https.Agent({ keepAlive: true, lookup }) };
+      this.guardedAgents.set(key, agents);
+    }
+    return agents;
   }
 }

@@ -5,6 +5,7 @@ import type { Endpoint, Timeouts } from '../contracts/endpoint';
 import type { UpstreamRequest, UpstreamResponse } from '../contracts/upstream-request';
 import { GatewayError } from '../errors/gateway-error';
 import { Secret } from '../secrets/secret';
+import { redirectError } from '../upstream/upstream-status-error';
 import type { UpstreamClient } from '../upstream/upstream-client';
 import type { Call } from './call';
 
@@ -79,8 +80,13 @@ export class Attempt implements AttemptContext {
         cancellation: this.cancellation,
         timeouts: this.target.timeouts,
         connection: this.target.connectionName,
+        egress: this.target.connection.settings.egress,
       });
       this.markFirstByte();
+      if (response.status >= 300 && response.status < 400) {
+        response.body.destroy();
+        throw redirectError(this.target.connectionName, response.status);
+      }
       return response;
     } finally {
       this.countUpstream(sentHr);

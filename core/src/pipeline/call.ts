@@ -5,12 +5,16 @@ import { DEFAULT_CALLER, type CallContext, type Target } from '../contracts/call
 import type { Endpoint, EndpointKind } from '../contracts/endpoint';
 import type { AttemptRecord } from '../contracts/attempt-record';
 import type { Cancellation } from '../contracts/cancellation';
+import type { Principal } from '../contracts/principal';
 
 /** One client request as it moves through the pipeline: the runtime's CallContext. */
 export class Call implements CallContext {
   readonly startedAt = Date.now();
   private readonly startedHr = performance.now();
   caller: string = DEFAULT_CALLER;
+  principal: Principal | undefined = undefined;
+  /** The request's path and query as received; set by the runtime when it opens the call. */
+  url = '';
   endpoint?: Endpoint;
   /**
    * Candidates in the order they should be tried; set by the resolve phase. Read-only:

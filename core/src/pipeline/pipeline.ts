@@ -3,6 +3,8 @@ import type { AttemptContext } from '../contracts/attempt-context';
 import type { Usage } from '../canonical/usage';
 import type { AttemptRecord } from '../contracts/attempt-record';
 import type { CallContext, Target } from '../contracts/call-context';
+import type { Endpoint } from '../contracts/endpoint';
+import type { EndpointQuery } from '../contracts/endpoint-query';
 import type { PipelinePlugin } from '../contracts/pipeline-plugin';
 import type { UpstreamRequest } from '../contracts/upstream-request';
 import type { GatewayError } from '../errors/gateway-error';
@@ -24,6 +26,7 @@ export class Pipeline {
   private readonly attemptEndHooks: Array<[string, Hook<'onAttemptEnd'>]>;
   private readonly finishHooks: Array<[string, Hook<'onFinish'>]>;
   private readonly errorHooks: Array<[string, Hook<'onError'>]>;
+  private readonly filterHooks: Array<Hook<'filterEndpoints'>>;
 
   constructor(readonly plugins: readonly PipelinePlugin[], private readonly logger: Logger) {
     const sorted = [...plugins].sort((a, b) => a.priority - b.priority);
@@ -35,6 +38,16 @@ export class Pipeline {
     this.attemptEndHooks = reversed.filter((p) => p.onAttemptEnd).map((p) => [p.name, p.onAttemptEnd!.bind(p)]);
     this.finishHooks = reversed.filter((p) => p.onFinish).map((p) => [p.name, p.onFinish!.bind(p)]);
     this.errorHooks = reversed.filter((p) => p.onError).map((p) => [p.name, p.onError!.bind(p)]);
+    this.filterHooks = sorted.filter((p) => p.filterEndpoints).map((p) => p.filterEndpoints!.bind(p));
+  }
+
+  async filterEndpoints(query: EndpointQuery, endpoints: readonly Endpoint[]): Promise<readonly Endpoint[]> {
+    let shown = endpoints;
+    for (const hook of this.filterHooks) {
+      const result = hook(query, shown);
+      shown = 'then' in result ? await result : result;
+    }
+    return shown;
   }
 
   /**

@@ -6,8 +6,8 @@ import type { EmbeddingsRequest, EmbeddingsResponse } from '../canonical/embeddi
 import type { Usage } from '../canonical/usage';
 import type { ChatOutput, EmbeddingsOutput } from '../contracts/call-outputs';
 import { Cancellation } from '../contracts/cancellation';
-import type { EndpointKind } from '../contracts/endpoint';
-import type { CallInput, GatewayRuntime } from '../contracts/gateway-runtime';
+import type { Endpoint, EndpointKind } from '../contracts/endpoint';
+import type { CallInput, ConnectionCheck, ConnectionCheckResult, GatewayRuntime } from '../contracts/gateway-runtime';
 import type { PassthroughTarget } from '../contracts/passthrough-target';
 import type { LocalAnswer, RelayInput, TranslatedCall, TranslatedChat, TranslationHeaders } from '../contracts/relay-input';
 import type { StateStore } from '../contracts/state-store';
@@ -27,6 +27,7 @@ import type { UpstreamClient } from '../upstream/upstream-client';
 import { Attempt } from './attempt';
 import { runAttempts, type AttemptLoopHooks } from './attempt-loop';
 import { Call } from './call';
+import { checkConnection } from './connection-check';
 import type { Pipeline } from './pipeline';
 import type { RouteHints } from './route-hints';
 import { unsupportedRoute } from './unsupported-route';
@@ -49,6 +50,9 @@ type LocalResult = { type: 'local'; answer: LocalAnswer };
  * when they end the stream in-band.
  */
 export class Runtime implements GatewayRuntime {
+  /** Calls whose response has not closed yet, so a shutdown can end them truthfully. */
+  private readonly inFlight = new Set<Cancellation>();
+
   constructor(
     readonly endpoints: EndpointRegistry,
     readonly connections: ConnectionRegistry,
@@ -59,6 +63,21 @@ export class Runtime implements GatewayRuntime {
     private readonly relayProxy: RelayProxy,
     private readonly routeHints: RouteHints,
   ) {}
+
+  /** How many calls are still answering. */
+  get inFlightCount(): number {
+    return this.inFlight.size;
+  }
+
+  /**
+   * Ends every call still answering with `reason`: its upstream call is aborted and
+   * the client gets the error (in-band for a started stream), recorded as such.
+   */
+  cancelInFlight(reason: GatewayError): number {
+    const calls = [...this.inFlight];
+    for (const cancellation of calls) cancellation.cancel(reason);
+    return calls.length;
+  }
 
   /**
    * Serves a passthrough route. A target whose provider speaks the route's format
@@ -129,6 +148,21 @@ export class Runtime implements GatewayRuntime {
     });
   }
 
+  listEndpoints(req: Request, apiStyle: string): Promise<readonly Endpoint[]> {
+    return this.pipeline.filterEndpoints({ headers: req.headers, url: req.originalUrl, apiStyle }, this.endpoints.list());
+  }
+
+  async findEndpoint(req: Request, apiStyle: string, name: string): Promise<Endpoint | undefined> {
+    const endpoint = this.endpoints.get(name);
+    const shown = await this.pipeline.filterEndpoints({ headers: req.headers, url: req.originalUrl, apiStyle, name }, endpoint ? [endpoint] : []);
+    return shown.find((e) => e.name === name);
+  }
+
+  async checkConnection(name: string, check: ConnectionCheck): Promise<ConnectionCheckResult | undefined> {
+    const live = this.connections.get(name);
+    return live && checkConnection(name, live, check, this.upstream, this.pipeline.authorize);
+  }
+
   private async chatAttempt(call: Call, request: ChatRequest, attempt: Attempt): Promise<ChatAttemptResult> {
     const connection = attempt.target.connection;
     if (!connection.chat) throw unsupportedRoute(call.endpointName, attempt.target, this.routeHints);
@@ -169,11 +203,13 @@ export class Runtime implements GatewayRuntime {
 
   private open(req: Request, res: Response, input: { apiStyle: string; endpointName: string; request: unknown }, kind: EndpointKind): Call {
     const cancellation = new Cancellation();
+    this.inFlight.add(cancellation);
     // `on`, not `once`: a response closes once, and once's wrapper is an allocation per call.
     res.on('close', () => {
+      this.inFlight.delete(cancellation);
       if (!res.writableFinished) cancellation.cancel(new GatewayError('client_closed_request', 'The client closed the connection.'));
     });
-    return new Call(
+    const call = new Call(
       String(res.locals.requestId),
       input.apiStyle,
       kind,
@@ -183,6 +219,8 @@ export class Runtime implements GatewayRuntime {
       cancellation,
       receivedAt(req),
     );
+    call.url = req.originalUrl;
+    return call;
   }
 
   /** `body` returns the error that ended a started stream in-band, if any: then onError runs instead of onFinish. */
@@ -250,6 +288,7 @@ export class Runtime implements GatewayRuntime {
       kind: call.kind,
       apiStyle: call.apiStyle,
       caller: call.caller,
+      principal: call.principal?.id,
       provider: attempt.target.connectionName,
       providerType: attempt.target.definition.type,
       model: attempt.target.model,

@@ -2,9 +2,11 @@ import type { DependencyContainer } from 'tsyringe';
 import { z } from 'zod';
 import type { ApiStyleDefinition } from '../contracts/api-style-definition';
 import type { CliCommand } from '../contracts/cli-command';
+import type { ConfigSectionDefinition } from '../contracts/config-section';
 import type { EndpointSettingsDefinition } from '../contracts/endpoint-settings';
 import type { GatewayPlugin, PipelinePluginClass, PluginApi, PluginCatalog } from '../contracts/gateway-plugin';
 import type { PipelinePlugin } from '../contracts/pipeline-plugin';
+import type { PluginService, ServiceContext } from '../contracts/plugin-service';
 import type { ProviderDefinition } from '../contracts/provider-definition';
 import { TOKENS } from '../di/tokens';
 import { GatewayError } from '../errors/gateway-error';
@@ -19,6 +21,9 @@ export interface LoadedPlugin {
 /** The endpoint fields core itself defines; a plugin's section may not take one. */
 const CORE_ENDPOINT_FIELDS = new Set(['name', 'kind', 'provider', 'model', 'targets', 'fallbacks', 'retry', 'timeouts', 'timeout', 'settings', 'source']);
 
+/** The config's own top-level sections (config-schema.ts); a plugin's section may not take one. */
+export const CORE_CONFIG_SECTIONS = new Set(['server', 'state', 'logging', 'plugins', 'providers', 'endpoints', 'models']);
+
 /** The CLI's own commands (cli/main.ts); a plugin's command may not take one. */
 export const CORE_COMMANDS = new Set(['serve', 'check-config', 'schema', 'help']);
 
@@ -29,6 +34,9 @@ export class PluginRegistry implements PluginCatalog {
   readonly apiStyles = new Map<string, ApiStyleDefinition>();
   readonly endpointSettings = new Map<string, EndpointSettingsDefinition>();
   readonly commands = new Map<string, CliCommand>();
+  readonly configSections = new Map<string, ConfigSectionDefinition>();
+  readonly services: PluginService[] = [];
+  private readonly started: PluginService[] = [];
   /** The `plugins:` entries of the config this registry was filled from (built-ins not included). */
   loadedSpecifiers: readonly string[] = [];
   /** How many plugins the built-in list installed (the rest came from `plugins:`). */
@@ -50,6 +58,28 @@ export class PluginRegistry implements PluginCatalog {
     return this.pipelineEntries
       .map((entry) => (typeof entry === 'function' ? this.container.resolve(entry) : entry))
       .sort((a, b) => a.priority - b.priority);
+  }
+
+  /**
+   * Starts every service in registration order; if one fails, those already started
+   * are stopped and the error is rethrown (the gateway does not start half-equipped).
+   */
+  async startServices(context: ServiceContext, onStopError: StopErrorHandler): Promise<void> {
+    try {
+      for (const service of this.services) {
+        await service.start?.(context);
+        this.started.push(service);
+      }
+    } catch (error) {
+      await this.stopServices(onStopError);
+      throw error;
+    }
+  }
+
+  /** Stops the services that started, last first; a second call does nothing. */
+  async stopServices(onStopError: StopErrorHandler): Promise<void> {
+    const started = this.started.splice(0);
+    await stopInReverse(started, onStopError);
   }
 
   /** Every header in which a loaded API style's clients send a credential (lower case). */
@@ -90,6 +120,28 @@ export class PluginRegistry implements PluginCatalog {
         }
         this.commands.set(command.name, command);
       },
+      registerConfigSection: (definition) => {
+        if (CORE_CONFIG_SECTIONS.has(definition.field) || this.configSections.has(definition.field)) {
+          throw new Error(`plugin "${pluginName}" registers config section "${definition.field}", which is already taken`);
+        }
+        this.configSections.set(definition.field, definition);
+      },
+      registerService: (service) => {
+        this.services.push(service);
+      },
     };
+  }
+}
+
+type StopErrorHandler = (service: string, error: unknown) => void;
+
+/** Stops services last-started first; one that fails to stop does not keep the others running. */
+async function stopInReverse(services: readonly PluginService[], onError: StopErrorHandler): Promise<void> {
+  for (const service of [...services].reverse()) {
+    try {
+      await service.stop?.();
+    } catch (error) {
+      onError(service.name, error);
+    }
   }
 }

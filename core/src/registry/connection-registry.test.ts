@@ -117,4 +117,56 @@ describe('ConnectionRegistry', () => {
     expect(built.map((c) => c.closed)).toEqual([1, 1]);
     expect(registry.names()).toEqual([]);
   });
+
+  describe('API-owned connections', () => {
+    it('upserts and removes single connections, and a config apply leaves them alone', async () => {
+      await registry.apply([settings('a')]);
+      await registry.upsert(settings('api-1'));
+      expect(registry.sourceOf('api-1')).toBe('api');
+      expect(registry.sourceOf('a')).toBe('config');
+      await registry.apply([settings('a', { apiKey: new Secret('rotated') })]);
+      expect(registry.names().sort()).toEqual(['a', 'api-1']);
+      expect(await registry.remove('api-1')).toBe(true);
+      expect(await registry.remove('api-1')).toBe(false);
+      expect(registry.get('api-1')).toBeUndefined();
+    });
+
+    it('keeps an API connection over a config entry of the same name', async () => {
+      await registry.upsert(settings('shared', { baseUrl: 'http://127.0.0.1:9/api' }));
+      await registry.apply([settings('shared', { baseUrl: 'http://127.0.0.1:9/file' })]);
+      expect(registry.get('shared')?.connection.settings.baseUrl).toBe('http://127.0.0.1:9/api');
+      expect(registry.sourceOf('shared')).toBe('api');
+    });
+
+    it('an unchanged upsert keeps the live instance', async () => {
+      const first = await registry.upsert(settings('x', { options: { token: new Secret('t') } }));
+      const again = await registry.upsert(settings('x', { options: { token: new Secret('t') } }));
+      expect(again.connection).toBe(first.connection);
+      expect(built).toHaveLength(1);
+    });
+  });
+
+  describe('with a retire grace', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    it('closes a replaced or removed connection only after the grace, so calls in flight finish on it', async () => {
+      const graceful = new ConnectionRegistry(new Map([['fake', fakeDefinition('fake', built)]]), { retireGraceMs: 1000 });
+      await graceful.upsert(settings('x'));
+      const first = graceful.get('x')?.connection as FakeConnection;
+      await graceful.upsert(settings('x', { apiKey: new Secret('sk-two') }));
+      const second = graceful.get('x')?.connection as FakeConnection;
+      expect(second).not.toBe(first);
+      expect(first.closed).toBe(0);
+      jest.advanceTimersByTime(999);
+      expect(first.closed).toBe(0);
+      jest.advanceTimersByTime(1);
+      expect(first.closed).toBe(1);
+      await graceful.remove('x');
+      expect(second.closed).toBe(0);
+      // Shutting down does not wait out the grace.
+      await graceful.closeAll();
+      expect(second.closed).toBe(1);
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import type { ObjectSource } from '../contracts/endpoint';
 import type { ConnectionSettings, ProviderConnection, ProviderDefinition } from '../contracts/provider-definition';
 import { Secret } from '../secrets/secret';
 
@@ -7,15 +8,36 @@ export interface LiveConnection {
   definition: ProviderDefinition;
 }
 
+interface Entry extends LiveConnection {
+  settings: ConnectionSettings;
+  source: ObjectSource;
+}
+
+export interface ConnectionRegistryOptions {
+  /**
+   * How long a replaced or removed connection stays open before `close()`: requests that
+   * started on it finish on it. 0 closes at once (tests of the registry itself).
+   */
+  retireGraceMs?: number;
+}
+
 /**
- * Provider connections by name, built once per config (never per request).
- * A reload keeps a connection whose settings did not change, so its pooled
- * sockets survive, and closes the ones that went away.
+ * Provider connections by name, built once per config (never per request). A reload keeps
+ * a connection whose settings did not change, so its pooled sockets survive, and retires
+ * the ones that changed or went away. Connections an API wrote (`source: 'api'`) are
+ * changed one at a time with `upsert` / `remove` and survive reloads.
  */
 export class ConnectionRegistry {
-  private readonly live = new Map<string, LiveConnection & { settings: ConnectionSettings }>();
+  private readonly live = new Map<string, Entry>();
+  private readonly retiring = new Map<ProviderConnection, NodeJS.Timeout>();
+  private readonly retireGraceMs: number;
 
-  constructor(private readonly definitions: ReadonlyMap<string, ProviderDefinition>) {}
+  constructor(
+    private readonly definitions: ReadonlyMap<string, ProviderDefinition>,
+    options: ConnectionRegistryOptions = {},
+  ) {
+    this.retireGraceMs = options.retireGraceMs ?? 0;
+  }
 
   get(name: string): LiveConnection | undefined {
     return this.live.get(name);
@@ -25,29 +47,100 @@ export class ConnectionRegistry {
     return [...this.live.keys()];
   }
 
+  /** Who owns the connection of that name, if there is one. */
+  sourceOf(name: string): ObjectSource | undefined {
+    return this.live.get(name)?.source;
+  }
+
+  /**
+   * Replaces the connections the config owns. An API-owned connection is left alone, and
+   * wins over a config entry of the same name: it was set later, on purpose.
+   */
   async apply(settingsList: readonly ConnectionSettings[]): Promise<void> {
     const wanted = new Set(settingsList.map((s) => s.name));
     const retired: ProviderConnection[] = [];
     for (const settings of settingsList) {
       const current = this.live.get(settings.name);
+      if (current?.source === 'api') continue;
       if (current && sameSettings(current.settings, settings)) continue;
-      const definition = this.definitions.get(settings.type);
-      if (!definition) throw new Error(`provider type "${settings.type}" is not registered`);
-      this.live.set(settings.name, { settings, definition, connection: definition.createConnection(settings) });
+      this.live.set(settings.name, this.build(settings, 'config'));
       if (current) retired.push(current.connection);
     }
     for (const [name, current] of this.live) {
-      if (wanted.has(name)) continue;
+      if (current.source !== 'config' || wanted.has(name)) continue;
       this.live.delete(name);
       retired.push(current.connection);
     }
-    await Promise.all(retired.map((c) => c.close?.()));
+    await this.retire(retired);
+  }
+
+  /**
+   * Adds or replaces one connection at run time. Unchanged settings keep the live
+   * connection; a replaced one is closed after the grace, so calls in flight finish on it.
+   */
+  async upsert(settings: ConnectionSettings, source: ObjectSource = 'api'): Promise<LiveConnection> {
+    const current = this.live.get(settings.name);
+    if (current && current.source === source && sameSettings(current.settings, settings)) return current;
+    const entry = this.build(settings, source);
+    this.live.set(settings.name, entry);
+    if (current) await this.retire([current.connection]);
+    return entry;
+  }
+
+  /**
+   * Puts in a connection built elsewhere (one that answers every call with an error, for
+   * settings that cannot be used). Replaces the live one like `upsert`.
+   */
+  async put(settings: ConnectionSettings, connection: ProviderConnection, source: ObjectSource = 'api'): Promise<void> {
+    const definition = this.definitionOf(settings.type);
+    const current = this.live.get(settings.name);
+    this.live.set(settings.name, { settings, definition, connection, source });
+    if (current && current.connection !== connection) await this.retire([current.connection]);
+  }
+
+  /** Removes one connection; calls in flight on it finish before it is closed. */
+  async remove(name: string): Promise<boolean> {
+    const current = this.live.get(name);
+    if (!current) return false;
+    this.live.delete(name);
+    await this.retire([current.connection]);
+    return true;
   }
 
   async closeAll(): Promise<void> {
-    const all = [...this.live.values()];
+    const all = [...this.live.values()].map((c) => c.connection);
     this.live.clear();
-    await Promise.all(all.map((c) => c.connection.close?.()));
+    for (const timer of this.retiring.values()) clearTimeout(timer);
+    all.push(...this.retiring.keys());
+    this.retiring.clear();
+    await Promise.all(all.map((c) => c.close?.()));
+  }
+
+  private build(settings: ConnectionSettings, source: ObjectSource): Entry {
+    const definition = this.definitionOf(settings.type);
+    return { settings, definition, connection: definition.createConnection(settings), source };
+  }
+
+  private definitionOf(type: string): ProviderDefinition {
+    const definition = this.definitions.get(type);
+    if (!definition) throw new Error(`provider type "${type}" is not registered`);
+    return definition;
+  }
+
+  private async retire(connections: readonly ProviderConnection[]): Promise<void> {
+    if (this.retireGraceMs <= 0) {
+      await Promise.all(connections.map((c) => c.close?.()));
+      return;
+    }
+    for (const connection of connections) {
+      if (!connection.close || this.retiring.has(connection)) continue;
+      const timer = setTimeout(() => {
+        this.retiring.delete(connection);
+        void connection.close?.().catch(() => undefined);
+      }, this.retireGraceMs);
+      timer.unref();
+      this.retiring.set(connection, timer);
+    }
   }
 }
 

@@ -99,7 +99,7 @@ describe('EndpointRegistry', () => {
     it('keeps run-time endpoints across a reload, even when the new config is empty', () => {
       const registry = new EndpointRegistry();
       registry.replaceConfigEndpoints([endpoint('from-file')]);
-      registry.upsert(endpoint('from-api', { source: 'runtime' }));
+      registry.upsert(endpoint('from-api', { source: 'api' }));
       registry.replaceConfigEndpoints([]);
       expect(names(registry)).toEqual(['from-api']);
     });
@@ -107,20 +107,20 @@ describe('EndpointRegistry', () => {
     it('lets a run-time endpoint win over a config endpoint of the same name', () => {
       const { registry, changes } = watched();
       registry.replaceConfigEndpoints([endpoint('shared', { model: 'from-file' })]);
-      registry.upsert(endpoint('shared', { model: 'from-api', source: 'runtime' }));
+      registry.upsert(endpoint('shared', { model: 'from-api', source: 'api' }));
       changes.length = 0;
 
       registry.replaceConfigEndpoints([endpoint('shared', { model: 'edited-in-file' })]);
-      expect(registry.get('shared')).toMatchObject({ model: 'from-api', source: 'runtime' });
+      expect(registry.get('shared')).toMatchObject({ model: 'from-api', source: 'api' });
       expect(changes).toEqual([]);
     });
 
     it('does not remove a run-time endpoint whose name the config drops', () => {
       const registry = new EndpointRegistry();
       registry.replaceConfigEndpoints([endpoint('x')]);
-      registry.upsert(endpoint('x', { source: 'runtime' }));
+      registry.upsert(endpoint('x', { source: 'api' }));
       registry.replaceConfigEndpoints([]);
-      expect(registry.get('x')?.source).toBe('runtime');
+      expect(registry.get('x')?.source).toBe('api');
     });
   });
 });

@@ -31,7 +31,7 @@ export class EndpointRegistry {
   }
 
   /**
-   * Replaces the endpoints the config owns. Run-time endpoints survive a reload,
+   * Replaces the endpoints the config owns. API-owned endpoints survive a reload,
    * and win over a config endpoint of the same name: they were set later, on purpose.
    */
   replaceConfigEndpoints(next: readonly Endpoint[]): void {
@@ -41,7 +41,7 @@ export class EndpointRegistry {
     }
     for (const endpoint of next) {
       const current = this.endpoints.get(endpoint.name);
-      if (current?.source === 'runtime') continue;
+      if (current?.source === 'api') continue;
       if (!current || JSON.stringify(current) !== JSON.stringify(endpoint)) this.upsert(endpoint);
     }
   }

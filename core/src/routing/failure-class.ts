@@ -3,7 +3,7 @@ import type { GatewayError } from '../errors/gateway-error';
 
 export type { FailureClass };
 
-const NEXT_TARGET = new Set(['provider_credentials_missing', 'unsupported_route', 'unsupported_parameter']);
+const NEXT_TARGET = new Set(['provider_credentials_missing', 'provider_credentials_unavailable', 'upstream_address_refused', 'unsupported_route', 'unsupported_parameter']);
 
 /** The one place failures are classified (the classes are described with FailureClass). */
 export function classifyFailure(error: GatewayError): FailureClass {

@@ -1,4 +1,5 @@
 import { GatewayError } from '../errors/gateway-error';
+import { EGRESS_DENIED } from './egress-guard';
 
 const UNREACHABLE = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ETIMEDOUT',
@@ -26,6 +27,9 @@ export function transportError(error: unknown, signal: AbortState, connection: s
   if (signal.aborted) return GatewayError.from(signal.reason);
   if (error instanceof GatewayError) return error;
   const code = errorCode(error);
+  if (code === EGRESS_DENIED) {
+    return new GatewayError('upstream_address_refused', `Provider "${connection}" was not called: its address is ${denialOf(error)}.`, { cause: error });
+  }
   if (code && TIMEOUTS[code]) {
     return new GatewayError('upstream_timeout', `Provider "${connection}" timed out (${TIMEOUTS[code]} timeout).`, { retryable: true, cause: error });
   }
@@ -33,6 +37,14 @@ export function transportError(error: unknown, signal: AbortState, connection: s
     return new GatewayError('upstream_unreachable', `Provider "${connection}" could not be reached (${code}).`, { retryable: true, cause: error });
   }
   return new GatewayError('upstream_unreachable', `Provider "${connection}" call failed.`, { retryable: true, cause: error });
+}
+
+/** The policy's reason, found on the error or its causes. */
+function denialOf(error: unknown): string {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === EGRESS_DENIED) return (e as Error).message;
+  }
+  return 'refused by the egress policy';
 }
 
 function errorCode(error: unknown): string | undefined {

@@ -7,7 +7,7 @@ function controller(): Dispatcher.DispatchController {
 
 describe('UpstreamBody.textIfComplete', () => {
   it('has nothing until the whole body has arrived, then the text of every chunk, once', async () => {
-    const body = new UpstreamBody(controller());
+    const body = new UpstreamBody(controller(), 1024);
     body.push(Buffer.from('{"a":'));
     expect(body.textIfComplete()).toBeUndefined();
     body.push(Buffer.from('"é"}'));
@@ -18,11 +18,19 @@ describe('UpstreamBody.textIfComplete', () => {
   });
 
   it('has nothing for a failed transfer, whose error text() then throws', async () => {
-    const body = new UpstreamBody(controller());
+    const body = new UpstreamBody(controller(), 1024);
     body.push(Buffer.from('{"a":'));
     const reset = new Error('socket hang up');
     body.fail(reset);
     expect(body.textIfComplete()).toBeUndefined();
     await expect(body.text()).rejects.toBe(reset);
+  });
+
+  it('has nothing for a body past its limit, which text() then refuses', async () => {
+    const body = new UpstreamBody(controller(), 4);
+    body.push(Buffer.from('{"a":1}'));
+    body.end();
+    expect(body.textIfComplete()).toBeUndefined();
+    await expect(body.text()).rejects.toMatchObject({ code: 'upstream_response_too_large' });
   });
 });

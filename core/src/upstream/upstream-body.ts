@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { errors } from 'undici';
+import { GatewayError } from '../errors/gateway-error';
 
 /**
  * Unread body a stream may hold before the socket is paused: a slow client of a
@@ -26,13 +27,18 @@ export class UpstreamBody implements AsyncIterable<Buffer> {
   private wholeBody = false;
   private wake: (() => void) | undefined;
 
-  constructor(private readonly controller: Dispatcher.DispatchController) {}
+  /** `maxWholeBytes`: the most `text()` holds in memory; a longer answer is aborted (server.upstream_body_limit). */
+  constructor(
+    private readonly controller: Dispatcher.DispatchController,
+    private readonly maxWholeBytes: number,
+  ) {}
 
   /** From the handler: a piece of the body. */
   push(chunk: Buffer): void {
     if (this.failure) return;
     this.chunks.push(chunk);
     this.buffered += chunk.length;
+    if (this.wholeBody && this.buffered > this.maxWholeBytes) return this.destroy(this.tooLarge());
     if (!this.wholeBody && this.buffered >= HIGH_WATER_BYTES) this.controller.pause();
     this.notify();
   }
@@ -60,25 +66,27 @@ export class UpstreamBody implements AsyncIterable<Buffer> {
     this.controller.abort(reason);
   }
 
-  /** The whole body as UTF-8 text. */
+  /** The whole body as UTF-8 text; throws upstream_response_too_large past `maxWholeBytes`. */
   async text(): Promise<string> {
     this.wholeBody = true;
+    if (this.buffered > this.maxWholeBytes) this.destroy(this.tooLarge());
     if (this.controller.paused) this.controller.resume();
     while (!this.ended) {
       if (this.failure) throw this.failure;
       await this.nextEvent();
     }
     if (this.failure) throw this.failure;
+    if (this.buffered > this.maxWholeBytes) throw this.tooLarge();
     return this.takeText();
   }
 
   /**
-   * The whole body as UTF-8 text if it has all arrived, else undefined (then read it with
-   * `text()`). A small answer usually arrives with its head, and reading it this way costs
-   * no promise.
+   * The whole body as UTF-8 text if it has all arrived (and is within `maxWholeBytes`), else
+   * undefined: then read it with `text()`, which also says why it cannot. A small answer
+   * usually arrives with its head, and reading it this way costs no promise.
    */
   textIfComplete(): string | undefined {
-    return this.ended && !this.failure ? this.takeText() : undefined;
+    return this.ended && !this.failure && this.buffered <= this.maxWholeBytes ? this.takeText() : undefined;
   }
 
   private takeText(): string {
@@ -109,6 +117,10 @@ export class UpstreamBody implements AsyncIterable<Buffer> {
       // A consumer that breaks out or throws is done with the answer.
       this.destroy();
     }
+  }
+
+  private tooLarge(): GatewayError {
+    return new GatewayError('upstream_response_too_large', `The provider's answer exceeds ${this.maxWholeBytes} bytes (server.upstream_body_limit).`);
   }
 
   private nextEvent(): Promise<void> {

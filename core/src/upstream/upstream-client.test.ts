@@ -192,4 +192,46 @@ describe('UpstreamClient', () => {
     const failure = client.send({ method: 'GET', url: `http://127.0.0.1:${closedPort}/v1`, headers: {} }, { cancellation: new Cancellation(), timeouts, connection: 'local' });
     await expect(failure).rejects.toMatchObject({ code: 'upstream_unreachable', message: 'Provider "local" could not be reached (ECONNREFUSED).' });
   });
+
+  describe('with an egress policy', () => {
+    const sendTo = (url: string, allowPrivate: boolean) =>
+      client.send({ method: 'GET', url, headers: {} }, { cancellation: new Cancellation(), timeouts, connection: 'api-made', egress: { allowPrivate } });
+
+    it('refuses, before connecting, a name that resolves to loopback and an address literal', async () => {
+      let hits = 0;
+      handle = (_req, res) => {
+        hits++;
+        res.end('{}');
+      };
+      const port = new URL(origin).port;
+      for (const url of [`http://localhost:${port}/v1`, `${origin}/v1`]) {
+        const refused = await sendTo(url, false).catch((e: unknown) => e as GatewayError);
+        expect(refused).toBeInstanceOf(GatewayError);
+        expect((refused as GatewayError).code).toBe('upstream_address_refused');
+        expect((refused as GatewayError).message).toMatch(/loopback/);
+      }
+      expect(hits).toBe(0);
+      const allowed = await sendTo(`http://localhost:${port}/v1`, true);
+      expect(allowed.status).toBe(200);
+      await allowed.body.text();
+      expect(hits).toBe(1);
+    });
+
+    it('never follows a redirect: the 3xx is the answer', async () => {
+      let redirectedTo = 0;
+      handle = (req, res) => {
+        if (req.url === '/target') {
+          redirectedTo++;
+          res.end('{}');
+          return;
+        }
+        res.writeHead(302, { location: `${origin}/target` });
+        res.end();
+      };
+      const response = await sendTo(`${origin}/start`, true);
+      expect(response.status).toBe(302);
+      await response.body.text();
+      expect(redirectedTo).toBe(0);
+    });
+  });
 });

@@ -15,6 +15,9 @@ export async function readUpstreamJson(response: UpstreamResponse, attempt: Prov
   try {
     text = response.body.textIfComplete?.() ?? (await response.body.text());
   } catch (error) {
+    if (error instanceof GatewayError && error.code === 'upstream_response_too_large') {
+      throw new GatewayError(error.code, `Provider "${connection}": ${error.message}`);
+    }
     throw transportError(error, attempt.cancellation, connection);
   } finally {
     // A provider may send its head early and the answer later: the wait is the provider's, not the gateway's.

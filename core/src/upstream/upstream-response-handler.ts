@@ -18,6 +18,7 @@ export class UpstreamResponseHandler implements Dispatcher.DispatchHandler {
     private readonly cancellation: Cancellation,
     private readonly resolve: (response: UpstreamResponse) => void,
     private readonly reject: (error: unknown) => void,
+    private readonly maxWholeBodyBytes: number,
   ) {
     if (cancellation.aborted) reject(this.reason());
     else this.stopListening = cancellation.onCancel(() => this.cancelled());
@@ -31,7 +32,7 @@ export class UpstreamResponseHandler implements Dispatcher.DispatchHandler {
   onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
     // 1xx answers (100 Continue, 103 Early Hints) precede the real one.
     if (statusCode < 200) return;
-    this.body = new UpstreamBody(controller);
+    this.body = new UpstreamBody(controller, this.maxWholeBodyBytes);
     this.resolve({ status: statusCode, headers, body: this.body });
   }
 

@@ -54,3 +54,16 @@ export function parseRetryAfter(headers: Record<string, string | string[] | unde
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
+
+/**
+ * A provider's 3xx. Redirects are never followed (the credentials would go wherever
+ * the Location says), nor relayed (a client would follow it past the gateway); like
+ * any unreadable answer it is a 502 that another attempt may do better than.
+ */
+export function redirectError(connection: string, status: number): GatewayError {
+  return new GatewayError(
+    'upstream_invalid_response',
+    `Provider "${connection}" answered HTTP ${status}, a redirect, which the gateway does not follow: check the connection's base_url.`,
+    { retryable: true },
+  );
+}

@@ -1,4 +1,4 @@
-import { GatewayError, writeJson, type Endpoint, type EndpointLookup, type RouteDefinition } from '@model-gateway/core';
+import { GatewayError, writeJson, type Endpoint, type GatewayRuntime, type RouteDefinition } from '@model-gateway/core';
 
 /** The process start, as the creation time of every listed endpoint (the gateway keeps no other). */
 const STARTED = new Date().toISOString();
@@ -12,16 +12,16 @@ function modelInfo(endpoint: Endpoint) {
 
 /**
  * `GET {prefix}/v1/models` and `/v1/models/{id}` in Anthropic's shapes: the chat endpoints
- * (what a Messages call can name), paged with `limit`, `after_id` and `before_id` as Anthropic pages.
+ * the request may see (what a Messages call can name), paged with `limit`, `after_id` and
+ * `before_id` as Anthropic pages.
  */
-export function anthropicModelRoutes(prefix: string, endpoints: EndpointLookup): RouteDefinition[] {
-  const chat = () => endpoints.list().filter((e) => e.kind === 'chat').sort((a, b) => a.name.localeCompare(b.name));
+export function anthropicModelRoutes(prefix: string, runtime: GatewayRuntime, apiStyle: string): RouteDefinition[] {
   return [
     {
       method: 'get',
       path: `${prefix}/v1/models`,
-      handle: (req, res) => {
-        const all = chat();
+      handle: async (req, res) => {
+        const all = (await runtime.listEndpoints(req, apiStyle)).filter((e) => e.kind === 'chat').sort((a, b) => a.name.localeCompare(b.name));
         const limit = pageLimit(req.query.limit);
         let start = 0;
         let end = all.length;
@@ -35,8 +35,8 @@ export function anthropicModelRoutes(prefix: string, endpoints: EndpointLookup):
     {
       method: 'get',
       path: `${prefix}/v1/models/:model`,
-      handle: (req, res) => {
-        const endpoint = endpoints.get(String(req.params.model));
+      handle: async (req, res) => {
+        const endpoint = await runtime.findEndpoint(req, apiStyle, String(req.params.model));
         if (!endpoint || endpoint.kind !== 'chat') throw new GatewayError('endpoint_not_found', `model: ${String(req.params.model)} is not a chat endpoint of this gateway.`, { param: 'model' });
         writeJson(res, 200, modelInfo(endpoint));
       },

@@ -41,7 +41,7 @@ export function anthropicPassthroughApi(capabilitiesOf: CapabilitiesOf): ApiStyl
         { method: 'get', path: prefix, handle: (_req, res) => writeJson(res, 200, { type: 'gateway', format: 'anthropic', models: `${prefix}/v1/models` }) },
         { method: 'post', path: `${prefix}/v1/messages`, json: true, handle: (req: Request, res: Response) => messages(runtime, req, res, capabilitiesOf) },
         { method: 'post', path: `${prefix}/v1/messages/count_tokens`, json: true, handle: (req: Request, res: Response) => countTokens(runtime, req, res) },
-        ...anthropicModelRoutes(prefix, runtime.endpoints),
+        ...anthropicModelRoutes(prefix, runtime, API_STYLE),
       ]),
       ...unknownPathRoutes(PREFIXES),
     ],

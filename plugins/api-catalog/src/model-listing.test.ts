@@ -18,6 +18,7 @@ describe('modelListing', () => {
       id: 'm',
       object: 'model',
       provider_type: 'openai',
+      kind: 'chat',
       display_name: 'M',
       context_window: 1000,
       max_output_tokens: 100,

@@ -1,4 +1,5 @@
 import type { ModelEntry } from '@model-gateway/model-catalog';
+import { modelKind } from './model-kind';
 
 /** One catalogue model as GET /api/providers/{type}/models lists it; unknown facts are null, never guessed. */
 export function modelListing(entry: ModelEntry) {
@@ -7,6 +8,7 @@ export function modelListing(entry: ModelEntry) {
     id: entry.id,
     object: 'model',
     provider_type: entry.providerType,
+    kind: modelKind(entry.id),
     display_name: entry.displayName ?? null,
     context_window: entry.contextWindow ?? null,
     max_output_tokens: entry.maxOutputTokens ?? null,

@@ -7,21 +7,21 @@ import { deploymentsEndpoint } from './deployments-endpoint';
  * embeddings by the endpoint's kind), `list_endpoints` -> GET /api/2.0/endpoints/ (all
  * endpoints on one page, so no `next_page_token`), `get_endpoint` -> GET /api/2.0/endpoints/{name}.
  */
-export function deploymentsRoutes(runtime: GatewayRuntime, invocations: RouteDefinition, providerType: (connection: string) => string): RouteDefinition[] {
+export function deploymentsRoutes(runtime: GatewayRuntime, apiStyle: string, invocations: RouteDefinition, providerType: (connection: string) => string): RouteDefinition[] {
   const describe = (endpoint: Endpoint) => deploymentsEndpoint(endpoint, providerType(endpoint.provider));
   return [
     { method: 'post', path: '/endpoints/:endpoint/invocations', json: invocations.json, handle: invocations.handle },
     {
       method: 'get',
       path: '/api/2.0/endpoints',
-      handle: (_req, res) => writeJson(res, 200, { endpoints: runtime.endpoints.list().map(describe) }),
+      handle: async (req, res) => writeJson(res, 200, { endpoints: (await runtime.listEndpoints(req, apiStyle)).map(describe) }),
     },
     {
       method: 'get',
       path: '/api/2.0/endpoints/:name',
-      handle: (req, res) => {
+      handle: async (req, res) => {
         const name = String(req.params.name);
-        const endpoint = runtime.endpoints.get(name);
+        const endpoint = await runtime.findEndpoint(req, apiStyle, name);
         if (!endpoint) throw new GatewayError('endpoint_not_found', `Endpoint "${name}" does not exist.`);
         writeJson(res, 200, describe(endpoint));
       },

@@ -25,7 +25,7 @@ export function mlflowApi(container: PluginApi['container']): ApiStyleDefinition
       return [
         ...aliasRoutes(native, 'native', API_STYLE),
         ...aliasRoutes(openAiChatApi.routes(runtime), 'native', API_STYLE),
-        ...deploymentsRoutes(runtime, invocations, providerType),
+        ...deploymentsRoutes(runtime, API_STYLE, invocations, providerType),
       ];
     },
   };

@@ -1,4 +1,4 @@
-import { GatewayError, renderGatewayError, type ApiStyleDefinition, type EndpointKind, type GatewayRuntime } from '@model-gateway/core';
+import { renderGatewayError, type ApiStyleDefinition, type EndpointKind, type GatewayRuntime } from '@model-gateway/core';
 import { decodeChatRequest, decodeEmbeddingsRequest, openAiChatOutput, openAiEmbeddingsOutput } from '@model-gateway/format-openai';
 
 export const API_STYLE = 'native';
@@ -19,9 +19,9 @@ export const nativeApi: ApiStyleDefinition = {
       json: true,
       handle: async (req, res) => {
         const endpointName = String(req.params.endpoint);
-        const endpoint = runtime.endpoints.get(endpointName);
-        if (!endpoint) throw new GatewayError('endpoint_not_found', `Endpoint "${endpointName}" does not exist.`);
-        if (bodyKind(req.body, endpoint.kind) === 'chat') {
+        // An unknown endpoint is reported by the pipeline, after its onRequest checks (a gateway key's), so a refused caller cannot probe names.
+        const endpointKind = runtime.endpoints.get(endpointName)?.kind ?? 'chat';
+        if (bodyKind(req.body, endpointKind) === 'chat') {
           const { request } = decodeChatRequest(req.body, { requireModel: false });
           await runtime.chat(req, res, { apiStyle: API_STYLE, endpointName, request, output: openAiChatOutput });
         } else {

@@ -56,13 +56,13 @@ export const openAiChatApi: ApiStyleDefinition = {
     {
       method: 'get',
       path: `${BASE}/models`,
-      handle: (_req, res) => writeJson(res, 200, { object: 'list', data: runtime.endpoints.list().map(modelEntry) }),
+      handle: async (req, res) => writeJson(res, 200, { object: 'list', data: (await runtime.listEndpoints(req, API_STYLE)).map(modelEntry) }),
     },
     {
       method: 'get',
       path: `${BASE}/models/:model`,
-      handle: (req, res) => {
-        const endpoint = runtime.endpoints.get(String(req.params.model));
+      handle: async (req, res) => {
+        const endpoint = await runtime.findEndpoint(req, API_STYLE, String(req.params.model));
         if (!endpoint) throw new GatewayError('endpoint_not_found', `Endpoint "${String(req.params.model)}" does not exist.`, { param: 'model' });
         writeJson(res, 200, modelEntry(endpoint));
       },

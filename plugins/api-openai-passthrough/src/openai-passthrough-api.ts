@@ -46,7 +46,7 @@ export function openAiPassthroughApi(capabilitiesOf: CapabilitiesOf): ApiStyleDe
           json: true,
           handle: (req: Request, res: Response) => relay(runtime, req, res, operation, kind, capabilitiesOf),
         })),
-        ...openAiModelRoutes(prefix, runtime.endpoints),
+        ...openAiModelRoutes(prefix, runtime, API_STYLE),
       ]),
       ...unknownPathRoutes(PREFIXES),
     ],

@@ -11,6 +11,11 @@ export const client = {
     if (!isWireObject(value)) throw invalidParameterAt(param, 'expected an object');
     return value;
   },
+  /** An object where one must be (an array's element, a part's call): null is a 400 too. */
+  requiredObject(value: unknown, param: string): WireObject {
+    if (!isWireObject(value)) throw invalidParameterAt(param, 'expected an object');
+    return value;
+  },
   array(value: unknown, param: string): unknown[] | undefined {
     if (value == null) return undefined;
     if (!Array.isArray(value)) throw invalidParameterAt(param, 'expected an array');

@@ -78,6 +78,17 @@ describe('decodeGenerateContentRequest', () => {
     expect(thrown).toMatchObject({ code: 'invalid_parameter', param: 'contents[1].parts[0].functionResponse.name' });
   });
 
+  // Found by the inbound property test: each was a TypeError (500) before.
+  it.each([
+    [{ contents: [null] }, 'contents[0]'],
+    [{ contents: [{ parts: [null] }] }, 'contents[0].parts[0]'],
+    [{ contents: [{ role: 'model', parts: [{ functionCall: null }] }] }, 'contents[0].parts[0].functionCall'],
+    [{ contents: [{ parts: [{ text: 'x' }] }], tools: [null] }, 'tools[0]'],
+    [{ contents: [{ parts: [{ text: 'x' }] }], tools: [{ functionDeclarations: [null] }] }, 'tools[0].functionDeclarations[0]'],
+  ])('a null where an object must be is a 400 naming it: %j', (body, param) => {
+    expect(error(() => decode(body))).toMatchObject({ code: 'invalid_parameter', param, message: expect.stringContaining('expected an object') });
+  });
+
   it('reads thought parts as reasoning', () => {
     const request = decode({ contents: [{ parts: [{ text: 'q' }] }, { role: 'model', parts: [{ text: 'hmm', thought: true }, { text: 'answer', thoughtSignature: 's' }] }] });
     expect(request.messages[1]).toEqual({ role: 'assistant', content: 'answer', reasoning: 'hmm', reasoningSignature: 's' });

@@ -60,7 +60,7 @@ function checkSafetySettings(value: unknown): void {
 function decodeSystemInstruction(value: unknown): string | undefined {
   if (value == null) return undefined;
   if (typeof value === 'string') return value;
-  const content = client.object(value, 'systemInstruction') as WireObject;
+  const content = client.requiredObject(value, 'systemInstruction');
   const parts = client.array(content.parts, 'systemInstruction.parts') ?? [];
   return parts
     .map((part, i) => {
@@ -74,10 +74,10 @@ function decodeSystemInstruction(value: unknown): string | undefined {
 /** One Gemini content can hold text, media, calls and results; results split out as `tool` messages. */
 function decodeContent(value: unknown, index: number, pending: ToolCall[]): ChatMessage[] {
   const where = `contents[${index}]`;
-  const content = client.object(value, where) as WireObject;
+  const content = client.requiredObject(value, where);
   const role = client.string(content.role, `${where}.role`) ?? 'user';
   if (role !== 'user' && role !== 'model') throw invalidParameterAt(`${where}.role`, `must be "user" or "model", got ${JSON.stringify(role)}`);
-  const parts = (client.array(content.parts, `${where}.parts`) ?? []).map((part, j) => client.object(part, `${where}.parts[${j}]`) as GeminiPart);
+  const parts = (client.array(content.parts, `${where}.parts`) ?? []).map((part, j) => client.requiredObject(part, `${where}.parts[${j}]`) as GeminiPart);
   return role === 'model' ? [decodeModelTurn(parts, index, pending)] : decodeUserTurn(parts, where, pending);
 }
 
@@ -93,7 +93,7 @@ function decodeModelTurn(parts: GeminiPart[], index: number, pending: ToolCall[]
     const param = `${where}.parts[${j}]`;
     signature ??= client.string(part.thoughtSignature, `${param}.thoughtSignature`);
     if (part.functionCall !== undefined) {
-      const call = client.object(part.functionCall, `${param}.functionCall`) as WireObject;
+      const call = client.requiredObject(part.functionCall, `${param}.functionCall`);
       const name = client.string(call.name, `${param}.functionCall.name`);
       if (!name) throw invalidParameterAt(`${param}.functionCall.name`, 'required');
       const id = client.string(call.id, `${param}.functionCall.id`) || `call_${index}_${j}`;
@@ -139,7 +139,7 @@ function decodeUserTurn(parts: GeminiPart[], where: string, pending: ToolCall[])
 }
 
 function decodeFunctionResponse(value: unknown, param: string, pending: ToolCall[]): ChatMessage {
-  const response = client.object(value, param) as WireObject;
+  const response = client.requiredObject(value, param);
   const name = client.string(response.name, `${param}.name`);
   if (!name) throw invalidParameterAt(`${param}.name`, 'required');
   const id = client.string(response.id, `${param}.id`);
@@ -153,7 +153,7 @@ function decodeTools(value: unknown): ToolDefinition[] | undefined {
   const tools = client.array(value, 'tools');
   if (!tools) return undefined;
   return tools.flatMap((tool, i) => {
-    const entry = client.object(tool, `tools[${i}]`) as WireObject;
+    const entry = client.requiredObject(tool, `tools[${i}]`);
     const other = Object.keys(entry).find((key) => key !== 'functionDeclarations' && entry[key] != null);
     if (other) throw unsupportedParameterAt(`tools[${i}].${other}`, "Google's built-in tools run only on Gemini; this endpoint's provider cannot use them");
     const declarations = client.array(entry.functionDeclarations, `tools[${i}].functionDeclarations`) ?? [];
@@ -162,7 +162,7 @@ function decodeTools(value: unknown): ToolDefinition[] | undefined {
 }
 
 function decodeDeclaration(value: unknown, param: string): ToolDefinition {
-  const declaration = client.object(value, param) as WireObject;
+  const declaration = client.requiredObject(value, param);
   const name = client.string(declaration.name, `${param}.name`);
   if (!name) throw invalidParameterAt(`${param}.name`, 'required');
   const tool: ToolDefinition = { name };

@@ -21,7 +21,7 @@ export function decodeBatchEmbedContentsRequest(body: unknown): EmbeddingsReques
   if (!isWireObject(body)) throw invalidParameterAt('body', 'the request body must be a JSON object');
   const requests = client.array(body.requests, 'requests') ?? [];
   if (requests.length === 0) throw invalidParameterAt('requests', 'must not be empty');
-  const decoded = requests.map((request, i) => decodeOne(client.object(request, `requests[${i}]`) as WireObject, `requests[${i}].`));
+  const decoded = requests.map((request, i) => decodeOne(client.requiredObject(request, `requests[${i}]`), `requests[${i}].`));
   const dimensions = decoded[0].dimensions;
   const differs = decoded.findIndex((one) => one.dimensions !== dimensions);
   if (differs >= 0) throw unsupportedParameterAt(`requests[${differs}].outputDimensionality`, 'every request of a translated batch must ask for the same dimensions');

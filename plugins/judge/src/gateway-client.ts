@@ -39,17 +39,23 @@ export class GatewayClient {
   /** Cleared by the first refusal of structured output: the model lacks it, so later calls do not ask again. */
   structuredOutput = true;
 
-  constructor(readonly baseUrl: string, private readonly policy: RetryPolicy, private readonly random: () => number = Math.random) {}
+  private readonly headers: Record<string, string>;
+
+  /** `apiKey`: a gateway key, for a gateway that requires them (sent as `Authorization: Bearer`). */
+  constructor(readonly baseUrl: string, private readonly policy: RetryPolicy, private readonly random: () => number = Math.random, apiKey?: string) {
+    this.headers = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
+  }
 
   /** Fails with a message naming the problem: gateway unreachable, endpoint unknown or not a chat endpoint. */
   async checkEndpoint(endpoint: string): Promise<void> {
     let response: Response;
     try {
-      response = await fetch(`${this.baseUrl}/gateway/native/v1/models/${encodeURIComponent(endpoint)}`);
+      response = await fetch(`${this.baseUrl}/gateway/native/v1/models/${encodeURIComponent(endpoint)}`, { headers: this.headers });
     } catch (error) {
       throw new JudgeError(`Cannot reach the gateway at ${this.baseUrl} (${reason(error)}). Start it, or point MODEL_GATEWAY_URL (or --gateway) at it.`);
     }
     if (response.status === 404) throw new JudgeError(`The gateway at ${this.baseUrl} has no endpoint "${endpoint}" (GET /gateway/native/v1/models lists them).`);
+    if (response.status === 401) throw new JudgeError(`The gateway at ${this.baseUrl} requires a gateway key: ${await errorMessage(response)} Set MODEL_GATEWAY_API_KEY to one.`);
     if (!response.ok) throw new JudgeError(`The gateway at ${this.baseUrl} answered ${response.status} when asked for endpoint "${endpoint}": ${await errorMessage(response)}`);
     const model = (await response.json().catch(() => ({}))) as { kind?: string };
     if (model.kind && model.kind !== 'chat') throw new JudgeError(`Endpoint "${endpoint}" is an ${model.kind} endpoint; a judge needs a chat endpoint.`);
@@ -64,7 +70,7 @@ export class GatewayClient {
       try {
         response = await fetch(`${this.baseUrl}/gateway/native/v1/chat/completions`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-gateway-caller': CALLER },
+          headers: { 'content-type': 'application/json', 'x-gateway-caller': CALLER, ...this.headers },
           body: JSON.stringify(body),
         });
       } catch (error) {

@@ -19,6 +19,7 @@ const USAGE = `model-gateway judge --model gateway:/<endpoint> --instructions <f
   --data <cases.jsonl>          one JSON object per line with inputs, outputs, expectations
   --verdict <type>              yes-no (default), boolean, text, score (1-5) or score:<min>-<max>
   --gateway <url>               default $MODEL_GATEWAY_URL, else ${DEFAULT_GATEWAY_URL}
+                                a gateway that requires keys gets $MODEL_GATEWAY_API_KEY
   --concurrency <n>             cases judged at once (default 4)
   --retries <n>                 retries of a case after a 429, a 5xx or a lost connection (default 3)
   --json                        print the results and summary as JSON
@@ -87,6 +88,8 @@ function parseOptions(argv: readonly string[], context: CliCommandContext) {
     instructions: textOrFile(values.get('instructions')!, context.cwd),
     cases: readCases(resolve(context.cwd, values.get('data')!)),
     gatewayUrl: values.get('gateway') ?? context.env.MODEL_GATEWAY_URL ?? DEFAULT_GATEWAY_URL,
+    // From the environment only: a key on the command line would show in process listings.
+    apiKey: context.env.MODEL_GATEWAY_API_KEY || undefined,
     verdict,
     concurrency: positiveInt(values.get('concurrency'), 'concurrency', 4),
     retry: { retries: positiveInt(values.get('retries'), 'retries', 3, 0) },

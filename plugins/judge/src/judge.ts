@@ -16,6 +16,8 @@ export interface JudgeOptions {
   cases: readonly JudgeCase[];
   /** Default: `$MODEL_GATEWAY_URL`, else http://127.0.0.1:8080. */
   gatewayUrl?: string;
+  /** A gateway key, for a gateway that requires them; default `$MODEL_GATEWAY_API_KEY`. */
+  apiKey?: string;
   /** Default yes-no. */
   verdict?: VerdictType;
   /** Cases judged at once; default 4. */
@@ -52,7 +54,8 @@ export async function judge(options: JudgeOptions): Promise<JudgeRun> {
   });
   const gatewayUrl = (options.gatewayUrl ?? process.env.MODEL_GATEWAY_URL ?? DEFAULT_GATEWAY_URL).replace(/\/+$/, '');
   const verdict = options.verdict ?? { kind: 'yes-no' };
-  const client = new GatewayClient(gatewayUrl, { retries: 3, backoffMs: 500, maxBackoffMs: 8000, ...options.retry });
+  const apiKey = options.apiKey ?? (process.env.MODEL_GATEWAY_API_KEY || undefined);
+  const client = new GatewayClient(gatewayUrl, { retries: 3, backoffMs: 500, maxBackoffMs: 8000, ...options.retry }, Math.random, apiKey);
   await client.checkEndpoint(endpoint);
 
   const responseFormat = verdictResponseFormat(verdict);

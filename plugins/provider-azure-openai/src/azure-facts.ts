@@ -27,8 +27,8 @@ export const azureOptionsSchema = z.object({
     .min(1)
     .optional()
     .describe(
-      'The deployment called in api_style "deployments". Unset: each endpoint\'s `model` is the deployment name. ' +
-        'The v1 API and Responses calls select the deployment by the body\'s model, which is always the endpoint\'s `model`.',
+      'A default deployment, used only for a call that names no model: each endpoint\'s `model` is its deployment name, so one connection serves ' +
+        'endpoints on several deployments (chat and embeddings). The v1 API and Responses calls select the deployment by the body\'s model, which is the endpoint\'s `model`.',
     ),
   api_style: z
     .enum(['deployments', 'v1'])

@@ -12,8 +12,13 @@ describe('azureUrl', () => {
     );
   });
 
-  it('deployments form: a configured deployment wins over the endpoint model, and is path-encoded', () => {
-    expect(azureUrl(BASE, options({ deployment: 'fixed' }), 'chat/completions', 'gpt-4o')).toBe(`${BASE}/openai/deployments/fixed/chat/completions?api-version=2024-10-21`);
+  it('deployments form: the endpoint model wins over a connection-level deployment, which is only a default; path-encoded', () => {
+    // One connection, two endpoints: the embeddings endpoint must not be sent to the chat deployment.
+    expect(azureUrl(BASE, options({ deployment: 'gpt4o-prod' }), 'embeddings', 'text-embedding-3-small')).toBe(
+      `${BASE}/openai/deployments/text-embedding-3-small/embeddings?api-version=2024-10-21`,
+    );
+    expect(azureUrl(BASE, options({ deployment: 'gpt4o-prod' }), 'chat/completions', 'gpt-4o')).toBe(`${BASE}/openai/deployments/gpt-4o/chat/completions?api-version=2024-10-21`);
+    expect(azureUrl(BASE, options({ deployment: 'gpt4o-prod' }), 'chat/completions', '')).toBe(`${BASE}/openai/deployments/gpt4o-prod/chat/completions?api-version=2024-10-21`);
     expect(azureUrl(BASE, options(), 'chat/completions', 'a b/c')).toBe(`${BASE}/openai/deployments/a%20b%2Fc/chat/completions?api-version=2024-10-21`);
   });
 
@@ -36,7 +41,8 @@ describe('azureUrl', () => {
 describe('azureBodyModel', () => {
   it('sends the deployment in the deployments form (Azure ignores it) and the endpoint model in v1 (Azure routes by it)', () => {
     expect(azureBodyModel(options(), 'gpt-4o-prod')).toBe('gpt-4o-prod');
-    expect(azureBodyModel(options({ deployment: 'fixed' }), 'gpt-4o')).toBe('fixed');
+    expect(azureBodyModel(options({ deployment: 'fixed' }), 'gpt-4o')).toBe('gpt-4o');
+    expect(azureBodyModel(options({ deployment: 'fixed' }), '')).toBe('fixed');
     expect(azureBodyModel(options({ api_style: 'v1' }), 'gpt-4o-prod')).toBe('gpt-4o-prod');
   });
 });
@@ -44,8 +50,8 @@ describe('azureBodyModel', () => {
 describe('azureLayout', () => {
   it('wires the URL and body model functions and adds no headers (the key is the auth scheme\'s)', () => {
     const layout = azureLayout(BASE, options({ deployment: 'fixed' }));
-    expect(layout.url('chat/completions', 'ignored')).toBe(`${BASE}/openai/deployments/fixed/chat/completions?api-version=2024-10-21`);
-    expect(layout.bodyModel?.('ignored')).toBe('fixed');
+    expect(layout.url('chat/completions', 'my-deploy')).toBe(`${BASE}/openai/deployments/my-deploy/chat/completions?api-version=2024-10-21`);
+    expect(layout.bodyModel?.('my-deploy')).toBe('my-deploy');
     expect(layout.headers).toEqual({});
   });
 });

@@ -16,7 +16,7 @@ export function azureUrl(base: string, options: AzureOptions, operation: string,
     return V1_OPERATIONS.has(operation) ? `${base}/openai/v1/${operation}` : undefined;
   }
   if (!DEPLOYMENT_OPERATIONS.has(operation)) return undefined;
-  const deployment = encodeURIComponent(options.deployment ?? model);
+  const deployment = encodeURIComponent(deploymentOf(options, model));
   return `${base}/openai/deployments/${deployment}/${operation}?api-version=${encodeURIComponent(options.api_version)}`;
 }
 
@@ -25,7 +25,16 @@ export function azureUrl(base: string, options: AzureOptions, operation: string,
  * deployment keeps logs and the provider's echo meaningful; the v1 form routes by it.
  */
 export function azureBodyModel(options: AzureOptions, model: string): string {
-  return options.api_style === 'deployments' ? (options.deployment ?? model) : model;
+  return options.api_style === 'deployments' ? deploymentOf(options, model) : model;
+}
+
+/**
+ * The endpoint's model names its deployment: one connection serves endpoints on several
+ * deployments (a chat model and an embedding model, say). The connection's `deployment`
+ * is only a default for a call that names no model.
+ */
+function deploymentOf(options: AzureOptions, model: string): string {
+  return model || options.deployment || '';
 }
 
 export function azureLayout(base: string, options: AzureOptions): OpenAiUrlLayout {

@@ -95,3 +95,40 @@ describe('AccessTokenSource', () => {
     await expect(source.get(signal())).rejects.toMatchObject({ code: 'provider_credentials_missing', status: 503, message: 'Provider "vx" has no usable service account key: the service account key is not valid JSON.' });
   });
 });
+
+describe('AccessTokenSource over HTTP, under an egress policy', () => {
+  let server: import('node:http').Server;
+  let url: string;
+  let hits = 0;
+
+  beforeAll(async () => {
+    const http = await import('node:http');
+    server = http.createServer((req, res) => {
+      hits++;
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ access_token: 'ya29.local', expires_in: 3600 }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}/token`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('posts the form to the token URL when the policy allows its address', async () => {
+    const source = new AccessTokenSource({ connection: 'vx', account: () => account, tokenUrl: url, egress: { allowPrivate: true } });
+    expect(await source.get(signal())).toBe('ya29.local');
+  });
+
+  it('refuses a token URL on a loopback address (from the key or token_url) when private addresses are not allowed, sending nothing', async () => {
+    hits = 0;
+    for (const tokenUrl of [url, url.replace('127.0.0.1', 'localhost')]) {
+      const source = new AccessTokenSource({ connection: 'vx', account: () => account, tokenUrl, egress: { allowPrivate: false } });
+      await expect(source.get(signal())).rejects.toMatchObject({ code: 'upstream_address_refused', cause: { code: 'EGRESS_DENIED' } });
+    }
+    const metadata = new AccessTokenSource({ connection: 'vx', account: () => account, tokenUrl: 'http://169.254.169.254/token', egress: { allowPrivate: true } });
+    await expect(metadata.get(signal())).rejects.toMatchObject({ code: 'upstream_address_refused' });
+    expect(hits).toBe(0);
+  });
+});

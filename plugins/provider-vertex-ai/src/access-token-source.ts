@@ -5,7 +5,9 @@
  * old one is used; calls fail only when there is no valid token at all. Tokens are
  * never logged and never put in an error message.
  */
-import { GatewayError } from '@model-gateway/core';
+import http from 'node:http';
+import https from 'node:https';
+import { checkUrlText, EGRESS_DENIED, egressError, GatewayError, guardedLookup, literalRefusal, type EgressPolicy } from '@model-gateway/core';
 import { jwtAssertion } from './jwt-assertion';
 import type { ServiceAccount } from './service-account';
 
@@ -21,6 +23,12 @@ export interface AccessTokenSourceOptions {
   tokenUrl?: string;
   /** How long one token request may take. */
   timeoutMs?: number;
+  /**
+   * The connection's egress policy (connections entered through the admin API): the token
+   * URL comes from the service-account key, so it is checked like a base URL, as text and
+   * on every address it resolves to.
+   */
+  egress?: EgressPolicy;
   now?: () => number;
   post?: FormPoster;
 }
@@ -43,7 +51,7 @@ export class AccessTokenSource {
 
   constructor(private readonly options: AccessTokenSourceOptions) {
     this.now = options.now ?? Date.now;
-    this.post = options.post ?? postForm;
+    this.post = options.post ?? ((url, body, signal) => postForm(url, body, signal, options.egress));
   }
 
   /** A valid access token; `signal` abandons the wait (the shared refresh goes on for others). */
@@ -70,6 +78,9 @@ export class AccessTokenSource {
     try {
       answer = await this.post(this.options.tokenUrl ?? account.tokenUri, body, AbortSignal.timeout(this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS));
     } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === EGRESS_DENIED) {
+        throw new GatewayError('upstream_address_refused', `Provider "${this.options.connection}": the OAuth token endpoint of its service account is ${(error as Error).message}.`, { cause: error });
+      }
       throw new GatewayError('upstream_unreachable', `Provider "${this.options.connection}" could not reach the OAuth token endpoint for its service account.`, { retryable: true, cause: error });
     }
     const token = this.read(answer, startedAt);
@@ -110,9 +121,30 @@ export class AccessTokenSource {
   }
 }
 
-async function postForm(url: string, body: string, signal: AbortSignal): Promise<{ status: number; text: string }> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body, signal });
-  return { status: response.status, text: await response.text() };
+/** POSTs a form; a redirect is answered as is, never followed (with a signed assertion least of all). */
+function postForm(url: string, body: string, signal: AbortSignal, egress?: EgressPolicy): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const refusal = egress && (checkUrlText(url, egress) ?? literalRefusal(target.hostname, egress));
+    if (refusal) return reject(egressError(refusal));
+    const request = (target.protocol === 'https:' ? https : http).request(
+      target,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) },
+        signal,
+        ...(egress && { lookup: guardedLookup(egress) }),
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 502, text: Buffer.concat(chunks).toString('utf8') }));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 /** Rejects with the signal's reason as soon as it aborts, without cancelling `promise`. */

@@ -28,7 +28,7 @@ export class VertexConnection implements ProviderConnection {
 
   constructor(readonly settings: ConnectionSettings<VertexOptions>) {
     this.headers = { 'content-type': 'application/json', ...settings.headers };
-    this.tokens = new AccessTokenSource({ connection: settings.name, account: () => this.serviceAccount(), tokenUrl: settings.options.token_url });
+    this.tokens = new AccessTokenSource({ connection: settings.name, account: () => this.serviceAccount(), tokenUrl: settings.options.token_url, egress: settings.egress });
     const claudeOptions: AnthropicOptions = { anthropic_version: VERTEX_ANTHROPIC_VERSION, default_max_tokens: settings.options.default_max_tokens };
     this.claude = new AnthropicConnection({ ...settings, options: claudeOptions }, this.claudeLayout());
   }

@@ -20,7 +20,9 @@ interface KnownSpend {
  * any target is picked: requests per minute are taken from a sliding window shared by
  * every replica (StateStore.windowAdd), tokens per minute and the period's spend are
  * checked, and the call is refused with 429 before anything is sent upstream. When an
- * attempt ends, its tokens and cost are added. Endpoints without limits cost nothing.
+ * attempt ends, its tokens and cost are added. A gateway key's limits (the call's
+ * principal) apply the same way under the key's own scope, beside the endpoint's.
+ * Endpoints and keys without limits cost nothing.
  */
 @injectable()
 export class RateLimits implements PipelinePlugin {
@@ -35,12 +37,25 @@ export class RateLimits implements PipelinePlugin {
 
   resolve(call: CallContext): Promise<void> | undefined {
     const policy = call.endpoint && limitsOf(call.endpoint);
+    const principal = call.principal;
+    if (principal?.limits) return this.admitBoth(call, principal.id, principal.name, principal.limits, policy);
     return policy ? this.admit(`ep:${call.endpointName}`, `endpoint "${call.endpointName}"`, policy) : undefined;
   }
 
   onAttemptEnd(record: AttemptRecord, call: CallContext): void {
     const policy = call.endpoint && limitsOf(call.endpoint);
     if (policy) this.spend(`ep:${record.endpoint}`, policy, record);
+    const principal = call.principal;
+    if (principal?.limits) this.spend(`key:${principal.id}`, principal.limits, record);
+  }
+
+  /**
+   * The key's limits first: a key over its own limit is refused before it takes a request
+   * from the endpoint's window, which every key shares.
+   */
+  private async admitBoth(call: CallContext, id: string, name: string, limits: LimitsPolicy, policy: LimitsPolicy | undefined): Promise<void> {
+    await this.admit(`key:${id}`, `gateway key "${name}"`, limits);
+    if (policy) await this.admit(`ep:${call.endpointName}`, `endpoint "${call.endpointName}"`, policy);
   }
 
   /** Refuses the call when a limit of `scope` is reached; otherwise takes one request from its window. */
@@ -52,7 +67,7 @@ export class RateLimits implements PipelinePlugin {
     ]);
     const tokenHeaders = tokens && limitHeaders('tokens', policy.tpm as number, tokens);
     if (budget && spent !== undefined && spent >= (policy.budgetUsd as number)) {
-      throw new GatewayError('budget_exceeded', `The ${policy.budgetPeriod}ly budget of ${what} ($${policy.budgetUsd}) is spent; it renews at ${new Date(budget.endsAt).toISOString()}.`, {
+      throw new GatewayError('budget_exceeded', `The ${policy.budgetPeriod === 'day' ? 'daily' : 'monthly'} budget of ${what} ($${policy.budgetUsd}) is spent; it renews at ${new Date(budget.endsAt).toISOString()}.`, {
         retryAfterMs: budget.endsAt - Date.now(),
       });
     }

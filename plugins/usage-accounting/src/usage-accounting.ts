@@ -58,7 +58,7 @@ export class UsageAccounting implements PipelinePlugin {
     this.store
       .incrementHash(
         this.minuteKeys.of(record.endpoint, record.startedAt),
-        counterIncrements(record, cost, counterNames(record.provider, record.model, record.caller)),
+        counterIncrements(record, cost, counterNames(record.provider, record.model, record.caller, record.principal)),
         BUCKET_TTL_SECONDS,
       )
       .catch((error: Error) => this.logger.warn({ err: error.message, endpoint: record.endpoint }, 'usage counters not written'));

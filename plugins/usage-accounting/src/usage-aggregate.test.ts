@@ -40,6 +40,19 @@ describe('aggregateUsage', () => {
     expect(skewed.latency_ms.p99 as number).toBeGreaterThan(40_000);
   });
 
+  it('counts buckets from an origin, so a whole range folds into one row, and folds several endpoints into one series', () => {
+    const minutes = [minute(120, 'a/m', 2, 20), minute(3600 + 60, 'a/m', 1, 20), minute(7200 - 60, 'b/n', 1, 20)];
+    // Aligned to the clock, an hour-long bucket from minute 2 spans two hours...
+    expect(aggregateUsage('e', minutes, 7200 - 120)).toHaveLength(2);
+    // ...counted from the range's start it is one row starting there.
+    const [whole] = aggregateUsage('*', minutes, 7200 - 120, {}, 120);
+    expect(whole).toMatchObject({ endpoint: '*', bucket_start: '1970-01-01T00:02:00.000Z', requests: 4 });
+    expect(whole.targets.map((t) => [t.target, t.requests])).toEqual([
+      ['a/m', 3],
+      ['b/n', 1],
+    ]);
+  });
+
   it('leaves empty minutes out', () => {
     expect(aggregateUsage('e', [{ bucketStart: 0, counters: {} }], 60)).toEqual([]);
   });

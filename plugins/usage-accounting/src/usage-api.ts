@@ -2,17 +2,21 @@ import type { Request, Response } from 'express';
 import { GatewayError, writeJson, type GatewayRuntime, type RouteDefinition } from '@model-gateway/core';
 import { isCallerLabel } from '@model-gateway/caller-tag';
 import { aggregateUsage, type CallerView } from './usage-aggregate';
-import { BUCKET_SECONDS, usageKey } from './usage-counters';
+import { BUCKET_SECONDS, BUCKET_TTL_SECONDS, usageKey } from './usage-counters';
 
-const MAX_BUCKETS = 24 * 60;
+/** Every minute the store still holds: a week's dashboard in one call. */
+const MAX_BUCKETS = BUCKET_TTL_SECONDS / BUCKET_SECONDS;
 const BUCKET_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
 
 /**
- * GET /api/usage?endpoint=&from=&to=&bucket=&caller=&group_by= : requests, errors, tokens,
- * cost and latency percentiles per endpoint and time bucket, each broken down by target,
- * summed over every replica sharing the store. Stored per minute; `bucket`
- * (`5m`, `1h`, `1d` or seconds, a multiple of 60; default 1m) folds minutes together.
- * `caller=judge` counts one caller's calls only; `group_by=caller` gives a row per caller.
+ * GET /api/usage?endpoint=&from=&to=&bucket=&combined=&caller=&key=&group_by= : requests,
+ * errors, tokens, cost and latency percentiles per endpoint and time bucket, each broken
+ * down by target, summed over every replica sharing the store. Stored per minute; `bucket`
+ * (`5m`, `1h`, `1d` or seconds, a multiple of 60; default 1m) folds minutes together, `all`
+ * folds the whole range into one row. `combined=true` folds the endpoints into one series
+ * (endpoint `*`), merging their latency histograms so its percentiles are exact.
+ * `caller=judge` counts one caller's calls only, `key=key_...` one gateway key's;
+ * `group_by=caller`, `key` or `caller,key` gives a row per caller, key (null: no key) or both.
  */
 export function usageRoutes(runtime: GatewayRuntime): RouteDefinition[] {
   return [{ method: 'get', path: '/api/usage', handle: (req, res) => handleUsage(runtime, req, res) }];
@@ -33,16 +37,14 @@ async function handleUsage(runtime: GatewayRuntime, req: Request, res: Response)
   const keys = wanted.flatMap((endpoint) => buckets.map((bucket) => usageKey(endpoint, bucket)));
   const hashes = await runtime.store.readHashes(keys);
 
-  const bucketSeconds = parseBucket(req.query.bucket);
-  const view = parseCallerView(req.query.caller, req.query.group_by);
-  const data = wanted.flatMap((endpoint, e) =>
-    aggregateUsage(
-      endpoint,
-      buckets.map((bucketStart, b) => ({ bucketStart, counters: hashes[e * buckets.length + b] })),
-      bucketSeconds,
-      view,
-    ),
-  );
+  const whole = req.query.bucket === 'all';
+  const bucketSeconds = whole ? count * BUCKET_SECONDS : parseBucket(req.query.bucket);
+  const origin = whole ? first : 0;
+  const view = parseCallerView(req.query.caller, req.query.group_by, req.query.key);
+  const minutesOf = (e: number) => buckets.map((bucketStart, b) => ({ bucketStart, counters: hashes[e * buckets.length + b] }));
+  const data = parseFlag(req.query.combined, 'combined')
+    ? aggregateUsage('*', wanted.flatMap((_endpoint, e) => minutesOf(e)), bucketSeconds, view, origin)
+    : wanted.flatMap((endpoint, e) => aggregateUsage(endpoint, minutesOf(e), bucketSeconds, view, origin));
   writeJson(res, 200, {
     object: 'usage',
     bucket_seconds: bucketSeconds,
@@ -52,7 +54,16 @@ async function handleUsage(runtime: GatewayRuntime, req: Request, res: Response)
   });
 }
 
-function parseCallerView(caller: unknown, groupBy: unknown): CallerView {
+function parseFlag(value: unknown, name: string): boolean {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new GatewayError('invalid_parameter', `\`${name}\` must be true or false.`, { param: name });
+}
+
+/** A principal's id as usage records carry it (a gateway key's `key_...`). */
+const PRINCIPAL_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+function parseCallerView(caller: unknown, groupBy: unknown, key: unknown): CallerView {
   const view: CallerView = {};
   if (caller !== undefined && caller !== '') {
     if (typeof caller !== 'string' || !isCallerLabel(caller)) {
@@ -60,9 +71,17 @@ function parseCallerView(caller: unknown, groupBy: unknown): CallerView {
     }
     view.caller = caller;
   }
+  if (key !== undefined && key !== '') {
+    if (typeof key !== 'string' || !PRINCIPAL_ID.test(key)) throw new GatewayError('invalid_parameter', '`key` must be a gateway key\'s id (`key_...`).', { param: 'key' });
+    view.key = key;
+  }
   if (groupBy !== undefined && groupBy !== '') {
-    if (groupBy !== 'caller') throw new GatewayError('invalid_parameter', '`group_by` must be `caller`.', { param: 'group_by' });
-    view.byCaller = true;
+    const groups = typeof groupBy === 'string' ? groupBy.split(',') : [];
+    if (groups.length === 0 || groups.some((g) => g !== 'caller' && g !== 'key')) {
+      throw new GatewayError('invalid_parameter', '`group_by` must be `caller`, `key` or `caller,key`.', { param: 'group_by' });
+    }
+    view.byCaller = groups.includes('caller');
+    view.byKey = groups.includes('key');
   }
   return view;
 }
@@ -72,7 +91,7 @@ function parseBucket(value: unknown): number {
   const match = /^(\d+)([smhd]?)$/.exec(String(value));
   const seconds = match ? Number(match[1]) * BUCKET_UNITS[match[2] || 's'] : NaN;
   if (!(seconds >= BUCKET_SECONDS) || seconds % BUCKET_SECONDS !== 0) {
-    throw new GatewayError('invalid_parameter', '`bucket` must be a whole number of minutes, like 1m, 5m, 1h, 1d or 300.', { param: 'bucket' });
+    throw new GatewayError('invalid_parameter', '`bucket` must be a whole number of minutes, like 1m, 5m, 1h, 1d or 300, or `all`.', { param: 'bucket' });
   }
   return seconds;
 }

@@ -94,25 +94,29 @@ export function counterIncrements(record: AttemptRecord, cost: { usd: number; pr
 }
 
 /**
- * Counters are stored per target and caller, under `t:<connection/model>|<field>` for the
- * default caller and `t:<connection/model>|<field>@<caller>` for a named one, in the
- * endpoint's minute hash: the endpoint's totals are their sum, computed when read, so one
- * attempt writes each field once, and counters written before callers were recorded read as
- * the default caller's. Names are built once per target and caller (for the first
- * MAX_CACHED_CALLERS callers of a target; past that, per call, so odd labels cannot grow memory).
+ * Counters are stored per target, caller and principal (gateway key), under
+ * `t:<connection/model>|<field>` for the default caller and no key, with `@<caller>` after
+ * the field for a named caller and `#<principal id>` last for a call made with a key, in
+ * the endpoint's minute hash: the endpoint's totals are their sum, computed when read, so
+ * one attempt writes each field once, and counters written before callers or keys were
+ * recorded read as the default caller's, without a key. Names are built once per target,
+ * caller and key (for the first MAX_CACHED_CALLERS of a target; past that, per call, so
+ * odd labels cannot grow memory).
  */
 export const TARGET_FIELD_PREFIX = 't:';
 export const CALLER_SEPARATOR = '@';
+export const PRINCIPAL_SEPARATOR = '#';
 const MAX_CACHED_CALLERS = 256;
-/** Connection -> model -> caller -> names: looked up with the record's own strings, never a target string built per call. */
+/** Connection -> model -> caller (and key) -> names: looked up with the record's own strings, never a target string built per call. */
 const cachedNames = new Map<string, Map<string, Map<string, CounterNames>>>();
 
-function fieldName(target: string, caller: string, field: string): string {
-  return `${TARGET_FIELD_PREFIX}${target}|${field}${caller === DEFAULT_CALLER ? '' : `${CALLER_SEPARATOR}${caller}`}`;
+function fieldName(target: string, caller: string, principal: string | undefined, field: string): string {
+  const callerPart = caller === DEFAULT_CALLER ? '' : `${CALLER_SEPARATOR}${caller}`;
+  return `${TARGET_FIELD_PREFIX}${target}|${field}${callerPart}${principal === undefined ? '' : `${PRINCIPAL_SEPARATOR}${principal}`}`;
 }
 
-/** The names of the counters of a connection's model, for one caller. */
-export function counterNames(connection: string, model: string, caller: string = DEFAULT_CALLER): CounterNames {
+/** The names of the counters of a connection's model, for one caller and (when the call had one) gateway key. */
+export function counterNames(connection: string, model: string, caller: string = DEFAULT_CALLER, principal?: string): CounterNames {
   let models = cachedNames.get(connection);
   if (!models) {
     models = new Map();
@@ -123,18 +127,24 @@ export function counterNames(connection: string, model: string, caller: string =
     callers = new Map();
     models.set(model, callers);
   }
-  let names = callers.get(caller);
+  const who = principal === undefined ? caller : `${caller}${PRINCIPAL_SEPARATOR}${principal}`;
+  let names = callers.get(who);
   if (!names) {
     const target = `${connection}/${model}`;
-    names = namesOf((field) => fieldName(target, caller, field));
-    if (callers.size < MAX_CACHED_CALLERS) callers.set(caller, names);
+    names = namesOf((field) => fieldName(target, caller, principal, field));
+    if (callers.size < MAX_CACHED_CALLERS) callers.set(who, names);
   }
   return names;
 }
 
-/** Any counters filed under a target and caller, as counterNames names them. */
-export function targetCounters(increments: Readonly<Record<string, number>>, target: string, caller: string = DEFAULT_CALLER): Record<string, number> {
+/** Any counters filed under a target, caller and key, as counterNames names them. */
+export function targetCounters(
+  increments: Readonly<Record<string, number>>,
+  target: string,
+  caller: string = DEFAULT_CALLER,
+  principal?: string,
+): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const field in increments) out[fieldName(target, caller, field)] = increments[field];
+  for (const field in increments) out[fieldName(target, caller, principal, field)] = increments[field];
   return out;
 }

@@ -25,6 +25,7 @@ export function usageLine(record: AttemptRecord, cost: Cost): UsageLine {
     kind: record.kind,
     apiStyle: record.apiStyle,
     caller: record.caller,
+    principal: record.principal,
     provider: record.provider,
     providerType: record.providerType,
     model: record.model,

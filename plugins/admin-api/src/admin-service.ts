@@ -1,0 +1,135 @@
+import type { DependencyContainer } from 'tsyringe';
+import type { Logger } from 'pino';
+import { TOKENS, writeJson, type GatewayRuntime, type PluginService, type RouteDefinition, type ServiceContext } from '@model-gateway/core';
+import { MODEL_CATALOG } from '@model-gateway/model-catalog';
+import { FileStore, RedisAdminStore, type AdminStore, type StoreSnapshot } from '@model-gateway/admin-store';
+import { adminSettings, type AdminSettings } from './admin-config';
+import type { AdminExtension } from './admin-extension';
+import { AdminOperations } from './admin-operations';
+import { isLoopbackHost, type AccessPolicy } from './http/admin-access';
+import { adminHandlers, type AdminHandlers } from './http/admin-handlers';
+import { adminRoutes } from './http/admin-routes';
+import { bodySchemas } from './http/body-schemas';
+import { openApiDocument } from './http/openapi-document';
+import { AdminState, type Mutation } from './store/admin-state';
+import { SecretsKeyring } from './store/secrets-keyring';
+
+/**
+ * The admin API for the life of the gateway: at start it opens the store (the data
+ * directory's file, or Redis when state.redis_url is set), applies what it holds to the
+ * registries before the listener opens, and keeps following it; its routes serve
+ * /api/connections, /api/endpoints and /api/openapi.json.
+ */
+export class AdminService implements PluginService, AdminExtension {
+  readonly name = 'admin-api';
+  private state?: AdminState;
+  private keyring?: SecretsKeyring;
+  private store?: AdminStore;
+  private listenHost = '127.0.0.1';
+  private readonly snapshotListeners: Array<(snapshot: StoreSnapshot) => void> = [];
+
+  constructor(private readonly container: DependencyContainer) {}
+
+  async start(context: ServiceContext): Promise<void> {
+    this.listenHost = context.listenHost;
+    const settings = this.settings();
+    const logger = this.logger();
+    this.store = settings.redisUrl
+      ? new RedisAdminStore({
+          url: settings.redisUrl,
+          keyPrefix: settings.keyPrefix,
+          onEvent: (event, detail) => logger.warn(detail, event === 'unreachable' ? 'admin store: Redis unreachable; serving the last state read, changes answer 503' : 'admin store: Redis reachable again'),
+        })
+      : new FileStore(settings.dataDir);
+    this.keyring = new SecretsKeyring({ kind: this.store.kind, secretsKey: settings.secretsKey, dataDir: settings.dataDir, logger });
+    this.state = new AdminState({
+      store: this.store,
+      keyring: this.keyring,
+      connections: this.container.resolve(TOKENS.ConnectionRegistry),
+      endpoints: this.container.resolve(TOKENS.EndpointRegistry),
+      plugins: this.container.resolve(TOKENS.PluginRegistry),
+      logger,
+      allowPrivate: () => this.settings().allowPrivate,
+    });
+    for (const listener of this.snapshotListeners) this.state.onApplied(listener);
+    try {
+      await this.state.start();
+    } catch (error) {
+      await this.store.close().catch(() => undefined);
+      throw error;
+    }
+    const snapshot = this.store.current();
+    logger.info(
+      { store: this.store.kind, ...(this.store.kind === 'embedded' ? { dir: settings.dataDir } : {}), version: snapshot.version, connections: snapshot.connections.size, endpoints: snapshot.endpoints.size },
+      'admin store loaded',
+    );
+    if (settings.token === undefined && !isLoopbackHost(this.listenHost)) {
+      logger.warn(
+        { host: this.listenHost },
+        'admin API: listening on a non-loopback address with no admin token, so changes through /api are refused (403); set GATEWAY_ADMIN_TOKEN or admin.token to enable them',
+      );
+    }
+  }
+
+  async stop(): Promise<void> {
+    await this.store?.close();
+  }
+
+  onSnapshot(listener: (snapshot: StoreSnapshot) => void): void {
+    this.snapshotListeners.push(listener);
+    this.state?.onApplied(listener);
+  }
+
+  mutate<T>(build: (snapshot: StoreSnapshot) => Promise<Mutation<T>>): Promise<T> {
+    if (!this.state) throw new Error('the admin API service was not started');
+    return this.state.mutate(build);
+  }
+
+  handlers(): AdminHandlers {
+    return adminHandlers(() => this.access(), this.logger());
+  }
+
+  private access(): AccessPolicy {
+    return { token: this.settings().token, listenHost: this.listenHost };
+  }
+
+  routes(runtime: GatewayRuntime): RouteDefinition[] {
+    if (!this.state || !this.keyring) throw new Error('the admin API service was not started');
+    const plugins = this.container.resolve(TOKENS.PluginRegistry);
+    const operations = new AdminOperations({
+      state: this.state,
+      keyring: this.keyring,
+      connections: this.container.resolve(TOKENS.ConnectionRegistry),
+      endpoints: this.container.resolve(TOKENS.EndpointRegistry),
+      plugins,
+      runtime,
+      catalog: this.container.resolve(MODEL_CATALOG),
+      settings: () => this.settings(),
+    });
+    let document: Record<string, unknown> | undefined;
+    const openapi: RouteDefinition = {
+      method: 'get',
+      path: '/api/openapi.json',
+      handle: (_req, res) => {
+        document ??= openApiDocument(this.container.resolve(TOKENS.Routes), {
+          title: 'model-gateway API',
+          version: '1',
+          description: 'The gateway\'s /api routes: connections and endpoints managed at run time (docs/admin-api.md), and the routes other plugins serve under /api.',
+        });
+        writeJson(res, 200, document);
+      },
+      doc: { summary: 'This OpenAPI document', tags: ['meta'], responses: { 200: { description: 'OpenAPI 3.1, generated from the routes\' zod schemas.' } } },
+    };
+    return [...adminRoutes({ operations, handlers: this.handlers(), bodies: bodySchemas(plugins) }), openapi];
+  }
+
+  /** The settings in force: the live config's sections (a reload may change the token) and the environment. */
+  private settings(): AdminSettings {
+    return adminSettings(this.container.resolve(TOKENS.Config).current, this.container.resolve(TOKENS.Environment));
+  }
+
+  private logger(): Logger {
+    return this.container.resolve(TOKENS.Logger);
+  }
+}
+

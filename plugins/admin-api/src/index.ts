@@ -1,0 +1,35 @@
+import { renderGatewayError, type GatewayPlugin } from '@model-gateway/core';
+import { adminSectionSchema, storeSectionSchema } from './admin-config';
+import { ADMIN_API } from './admin-extension';
+import { AdminService } from './admin-service';
+import { secretsCommand } from './cli/rotate-key-command';
+
+export { AdminService } from './admin-service';
+export { ADMIN_API, type AdminExtension } from './admin-extension';
+export { adminErrors, type AdminHandlers, type Change } from './http/admin-handlers';
+export { errorSchema, listOf } from './model/views';
+export type { Mutation } from './store/admin-state';
+export { adminSettings, adminSectionSchema, storeSectionSchema, type AdminSettings } from './admin-config';
+export { maskSecret } from './model/masking';
+
+/**
+ * The admin API: connections and endpoints created, changed and deleted at run time,
+ * persisted (embedded file or Redis) with credentials under envelope encryption. Owns the
+ * `store:` and `admin:` config sections and `model-gateway secrets rotate-key`.
+ */
+const plugin: GatewayPlugin = {
+  specVersion: 1,
+  name: 'admin-api',
+  kind: 'api-style',
+  register: (api) => {
+    api.registerConfigSection({ field: 'store', schema: storeSectionSchema });
+    api.registerConfigSection({ field: 'admin', schema: adminSectionSchema });
+    const service = new AdminService(api.container);
+    api.container.register(ADMIN_API, { useValue: service });
+    api.registerService(service);
+    api.registerApiStyle({ name: 'admin', routes: (runtime) => service.routes(runtime), renderError: renderGatewayError });
+    api.registerCommand(secretsCommand);
+  },
+};
+
+export default plugin;

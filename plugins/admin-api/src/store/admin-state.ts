@@ -1,0 +1,226 @@
+import type { Logger } from 'pino';
+import {
+  GatewayError, type ConnectionRegistry, type ConnectionSettings, type EndpointRegistry, type PluginCatalog,
+} from '@model-gateway/core';
+import {
+  StoreConflictError, StoreUnavailableError, UnsealError,
+  type AdminStore, type ConnectionRecord, type EndpointRecord, type StoreCommit, type StoreSnapshot,
+} from '@model-gateway/admin-store';
+import { connectionSettingsOf } from '../model/connection-input';
+import { storedEndpoint } from '../model/endpoint-input';
+import { maskSecret } from '../model/masking';
+import { sameConnection, unsealConnection } from './connection-codec';
+import type { SecretsKeyring } from './secrets-keyring';
+import { unavailableConnection } from './unavailable-connection';
+
+/** A stored connection as this gateway has applied it. */
+export interface AppliedConnection {
+  record: ConnectionRecord;
+  status: 'ok' | 'undecryptable' | 'invalid';
+  /** Why it cannot be used, when it cannot. */
+  problem?: string;
+  /** Credentials as shown in API output, by field. */
+  masks: Record<string, string>;
+  /** Credentials in clear, kept only to merge a PUT that leaves a field out. */
+  secrets: Record<string, string>;
+}
+
+export interface AppliedEndpoint {
+  record: EndpointRecord;
+  status: 'ok' | 'invalid';
+  problem?: string;
+}
+
+export interface AdminStateDeps {
+  store: AdminStore;
+  keyring: SecretsKeyring;
+  connections: ConnectionRegistry;
+  endpoints: EndpointRegistry;
+  plugins: PluginCatalog;
+  logger: Logger;
+  allowPrivate: () => boolean;
+}
+
+/** What a mutation hands back: the commit to make, and what to answer once it is applied. */
+export interface Mutation<T> {
+  commit: Omit<StoreCommit, 'baseVersion'>;
+  result: () => T;
+}
+
+const MAX_ATTEMPTS = 4;
+
+/**
+ * Keeps the registries in step with the store: every snapshot (read at start, written
+ * here, or written by another replica) is applied as a difference, connections before
+ * the endpoints that use them. Endpoints and connections are replaced as whole objects,
+ * so requests in flight finish on the ones they started with. Mutations run one at a
+ * time and are validated against the latest snapshot; a conflict with another replica's
+ * commit re-reads the store and validates again.
+ */
+export class AdminState {
+  readonly connections = new Map<string, AppliedConnection>();
+  readonly endpoints = new Map<string, AppliedEndpoint>();
+  private applying: Promise<void> = Promise.resolve();
+  private writing: Promise<unknown> = Promise.resolve();
+  private readonly listeners: Array<(snapshot: StoreSnapshot) => void> = [];
+
+  constructor(private readonly deps: AdminStateDeps) {}
+
+  get store(): AdminStore {
+    return this.deps.store;
+  }
+
+  /** Called with every snapshot as it is applied (at start, after a commit here, after another replica's), in order, before connections and endpoints. */
+  onApplied(listener: (snapshot: StoreSnapshot) => void): void {
+    this.listeners.push(listener);
+  }
+
+  async start(): Promise<void> {
+    const snapshot = await this.deps.store.load();
+    await this.apply(snapshot);
+    this.deps.store.onRemoteChange((next) => void this.apply(next));
+  }
+
+  /** Applies a snapshot after any in progress; resolves when this one is applied. */
+  apply(snapshot: StoreSnapshot): Promise<void> {
+    const run = this.applying.then(() => this.applyNow(snapshot));
+    this.applying = run.catch((error: unknown) => this.deps.logger.error({ err: error }, 'admin store: applying a change failed'));
+    return this.applying;
+  }
+
+  /**
+   * Runs `build` against the current snapshot and commits what it returns; retried on a
+   * conflict with another replica. Store outages become 503 and nothing is changed.
+   */
+  mutate<T>(build: (snapshot: StoreSnapshot) => Promise<Mutation<T>>): Promise<T> {
+    const run = this.writing.then(() => this.mutateNow(build));
+    this.writing = run.catch(() => undefined);
+    return run;
+  }
+
+  private async mutateNow<T>(build: (snapshot: StoreSnapshot) => Promise<Mutation<T>>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      await this.applying;
+      const snapshot = this.deps.store.current();
+      if (snapshot.version < 0) throw unavailable('the shared store (Redis) has not been read since this gateway started; it is unreachable');
+      const mutation = await build(snapshot);
+      // Nothing to write (revoking a revoked key): no commit, so no version bump for every replica to re-read.
+      if (mutation.commit.ops.length === 0 && !mutation.commit.kek) return mutation.result();
+      try {
+        const next = await this.deps.store.commit({ ...mutation.commit, baseVersion: snapshot.version });
+        await this.apply(next);
+        return mutation.result();
+      } catch (error) {
+        if (error instanceof StoreUnavailableError) throw unavailable(error.message);
+        if (!(error instanceof StoreConflictError) || attempt >= MAX_ATTEMPTS) {
+          if (error instanceof StoreConflictError) throw unavailable('the store kept changing under this request; try again');
+          throw error;
+        }
+        await this.apply(await this.deps.store.sync());
+      }
+    }
+  }
+
+  private async applyNow(snapshot: StoreSnapshot): Promise<void> {
+    // First, and whatever happens to connections below: a revoked gateway key must never wait on a secrets key.
+    for (const listener of this.listeners) {
+      try {
+        listener(snapshot);
+      } catch (error) {
+        this.deps.logger.error({ err: error }, 'admin store: a snapshot listener failed');
+      }
+    }
+    const key = await this.deps.keyring.open(snapshot.kek);
+    const { connections, endpoints } = this.deps;
+
+    for (const record of snapshot.connections.values()) {
+      const current = this.connections.get(record.name);
+      if (current && sameConnection(current.record, record)) {
+        current.record = record;
+        continue;
+      }
+      this.connections.set(record.name, await this.applyConnection(record, key));
+    }
+    for (const name of [...this.endpoints.keys()]) {
+      if (snapshot.endpoints.has(name)) continue;
+      this.endpoints.delete(name);
+      if (endpoints.get(name)?.source === 'api') endpoints.remove(name);
+    }
+    for (const record of snapshot.endpoints.values()) {
+      const current = this.endpoints.get(record.name);
+      if (current && JSON.stringify(current.record) === JSON.stringify(record)) continue;
+      this.endpoints.set(record.name, this.applyEndpoint(record));
+    }
+    for (const name of [...this.connections.keys()]) {
+      if (snapshot.connections.has(name)) continue;
+      this.connections.delete(name);
+      if (connections.sourceOf(name) === 'api') await connections.remove(name);
+    }
+  }
+
+  private async applyConnection(record: ConnectionRecord, key: Awaited<ReturnType<SecretsKeyring['open']>>): Promise<AppliedConnection> {
+    const { connections, logger } = this.deps;
+    const context = { definitions: this.deps.plugins.providers, allowPrivate: this.deps.allowPrivate() };
+    let secrets: Record<string, string> = {};
+    try {
+      if (Object.keys(record.secrets).length > 0) {
+        if (!key) throw new UnsealError('wrong-key');
+        secrets = unsealConnection(record, key);
+      }
+    } catch (error) {
+      const problem =
+        error instanceof UnsealError && error.reason === 'wrong-key'
+          ? this.deps.keyring.state === 'missing'
+            ? 'its stored credentials are sealed with a secrets key and GATEWAY_SECRETS_KEY is not set'
+            : 'its stored credentials are sealed with another secrets key (GATEWAY_SECRETS_KEY is wrong)'
+          : 'its stored credentials failed authentication (the store was altered)';
+      logger.error({ connection: record.name }, `admin store: connection "${record.name}" is undecryptable: ${problem}; its endpoints answer 503`);
+      await this.standIn(record, problem);
+      return { record, status: 'undecryptable', problem, masks: maskedFields(record, undefined), secrets: {} };
+    }
+    try {
+      const settings = connectionSettingsOf(record.name, record.type, record.fields, secrets, context);
+      await connections.upsert(settings, 'api');
+      return { record, status: 'ok', masks: maskedFields(record, secrets), secrets };
+    } catch (error) {
+      const problem = `its stored settings no longer validate: ${(error as Error).message}`;
+      logger.error({ connection: record.name }, `admin store: connection "${record.name}" cannot be used: ${problem}`);
+      await this.standIn(record, problem);
+      return { record, status: 'invalid', problem, masks: maskedFields(record, secrets), secrets: {} };
+    }
+  }
+
+  /** Puts a connection that refuses every call in place of one that cannot be used (its type must still be loaded). */
+  private async standIn(record: ConnectionRecord, problem: string): Promise<void> {
+    const definition = this.deps.plugins.providers.get(record.type);
+    if (!definition) {
+      if (this.deps.connections.sourceOf(record.name) === 'api') await this.deps.connections.remove(record.name);
+      return;
+    }
+    const baseUrl = typeof record.fields.base_url === 'string' ? record.fields.base_url : definition.defaultBaseUrl;
+    const settings: ConnectionSettings = { name: record.name, type: record.type, baseUrl: baseUrl.replace(/\/$/, ''), headers: {}, options: {}, egress: { allowPrivate: false } };
+    await this.deps.connections.put(settings, unavailableConnection(settings, problem));
+  }
+
+  private applyEndpoint(record: EndpointRecord): AppliedEndpoint {
+    try {
+      this.deps.endpoints.upsert(storedEndpoint(record.body, this.deps.plugins));
+      return { record, status: 'ok' };
+    } catch (error) {
+      const problem = `its stored settings no longer validate: ${(error as Error).message}`;
+      this.deps.logger.error({ endpoint: record.name }, `admin store: endpoint "${record.name}" is not served: ${problem}`);
+      if (this.deps.endpoints.get(record.name)?.source === 'api') this.deps.endpoints.remove(record.name);
+      return { record, status: 'invalid', problem };
+    }
+  }
+}
+
+function unavailable(message: string): GatewayError {
+  return new GatewayError('service_unavailable', `Nothing was changed: ${message}.`);
+}
+
+function maskedFields(record: ConnectionRecord, secrets: Record<string, string> | undefined): Record<string, string> {
+  const masks: Record<string, string> = {};
+  for (const field of Object.keys(record.secrets)) masks[field] = secrets?.[field] === undefined ? '***' : maskSecret(secrets[field]);
+  return masks;
+}

@@ -1,0 +1,34 @@
+import type { GatewayPlugin } from '@model-gateway/core';
+import { ADMIN_API } from '@model-gateway/admin-api';
+import { authSectionSchema } from './auth-config';
+import { GatewayKeys } from './gateway-keys';
+import { KeyTable } from './key-table';
+import { KEY_TABLE } from './key-table-token';
+
+export { GatewayKeys };
+export { authSection, authSectionSchema, type AuthSection } from './auth-config';
+export { KeyTable, type KeyEntry } from './key-table';
+export { keyHash, maskedKey, newKey, KEY_PATTERN, KEY_ID_PATTERN, KEY_PREFIX } from './key-material';
+export { presentedKey, type CredentialSources } from './presented-key';
+
+/**
+ * Gateway keys: `auth.require_keys` turns the check on for the data plane; keys are
+ * created, listed and revoked through /api/keys and kept (as hashes) in the admin API's
+ * store, so they replicate like connections and endpoints. Needs the admin-api plugin,
+ * loaded before it.
+ */
+const plugin: GatewayPlugin = {
+  specVersion: 1,
+  name: 'gateway-keys',
+  kind: 'pipeline',
+  register: (api) => {
+    if (!api.container.isRegistered(ADMIN_API, true)) throw new Error('gateway-keys needs the admin-api plugin, loaded before it (its store holds the keys)');
+    api.registerConfigSection({ field: 'auth', schema: authSectionSchema });
+    const table = new KeyTable();
+    api.container.resolve(ADMIN_API).onSnapshot((snapshot) => table.load(snapshot));
+    api.container.register(KEY_TABLE, { useValue: table });
+    api.registerPipeline(GatewayKeys);
+  },
+};
+
+export default plugin;

@@ -1,0 +1,28 @@
+import { join } from 'node:path';
+import { renderGatewayError, TOKENS, type GatewayPlugin } from '@model-gateway/core';
+import { loadUiBundle } from './ui-assets';
+import { uiRoutes } from './ui-routes';
+
+export { CONTENT_SECURITY_POLICY } from './security-headers';
+export { UI_PATH } from './ui-routes';
+
+/** The Vite build, beside the compiled plugin (dist/web); from src/ under jest, the same folder. */
+const WEB_ROOT = join(__dirname, '..', 'dist', 'web');
+
+const plugin: GatewayPlugin = {
+  specVersion: 1,
+  name: 'web-ui',
+  kind: 'api-style',
+  register: (api) => {
+    api.registerApiStyle({
+      name: 'web-ui',
+      routes: () => {
+        const config = api.container.resolve(TOKENS.Config);
+        return uiRoutes({ bundle: loadUiBundle(WEB_ROOT), publicUrl: () => config.current.server.publicUrl || undefined });
+      },
+      renderError: renderGatewayError,
+    });
+  },
+};
+
+export default plugin;

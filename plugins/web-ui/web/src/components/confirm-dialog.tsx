@@ -1,0 +1,30 @@
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import type { ReactNode } from 'react';
+
+/** A yes/no question about something that cannot be undone; the confirming button names what it does. */
+export function ConfirmDialog({ title, children, confirmLabel, busy, error, onConfirm, onCancel }: { title: string; children: ReactNode; confirmLabel: string; busy?: boolean; error?: string; onConfirm: () => void; onCancel: () => void }) {
+  return (
+    <Dialog open onClose={onCancel} className="dialog-root" role="alertdialog">
+      <div className="dialog-backdrop" aria-hidden="true" />
+      <div className="dialog-frame">
+        <DialogPanel className="dialog dialog-narrow">
+          <DialogTitle as="h2">{title}</DialogTitle>
+          <div className="dialog-body">{children}</div>
+          {error && (
+            <div className="notice notice-error" role="alert">
+              {error}
+            </div>
+          )}
+          <div className="dialog-actions">
+            <button type="button" className="btn" onClick={onCancel} autoFocus>
+              Cancel
+            </button>
+            <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy}>
+              {busy ? 'Deleting…' : confirmLabel}
+            </button>
+          </div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

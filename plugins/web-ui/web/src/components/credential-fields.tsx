@@ -1,0 +1,119 @@
+import type { ConnectionRecord, CredentialField, ProviderType } from '../api/types';
+import { fieldLabel } from '../lib/providers';
+import { describe, Field } from './field';
+
+/**
+ * The fields a provider type declares for a connection, labelled its way: required
+ * ones first, secrets in password inputs. Editing a stored connection, a secret shows
+ * its masked value as the placeholder and is kept when left blank.
+ */
+export function CredentialFields({
+  provider,
+  values,
+  onChange,
+  errors,
+  stored,
+  readOnly,
+}: {
+  provider: ProviderType;
+  values: Record<string, string | boolean>;
+  onChange: (name: string, value: string | boolean) => void;
+  errors: Record<string, string>;
+  stored?: ConnectionRecord;
+  readOnly?: boolean;
+}) {
+  const ordered = [...provider.credential_fields].sort((a, b) => Number(b.required) - Number(a.required));
+  return (
+    <div className="field-grid">
+      {ordered.map((field) => (
+        <CredentialInput
+          key={field.name}
+          providerType={provider.type}
+          field={field}
+          value={values[field.name]}
+          onChange={(value) => onChange(field.name, value)}
+          error={errors[`connection.${field.name}`]}
+          masked={stored && field.secret ? maskedText(stored[field.name]) : undefined}
+          readOnly={readOnly}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** What a stored secret may show: the API's mask (`sk-...abcd`, `***`); anything else is hidden entirely. */
+export function maskedText(value: unknown): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const text = String(value);
+  return /^\*+$/.test(text) || /^.{0,6}\.\.\..{0,4}$/.test(text) ? text : '••••••••';
+}
+
+function CredentialInput({
+  providerType,
+  field,
+  value,
+  onChange,
+  error,
+  masked,
+  readOnly,
+}: {
+  providerType: string;
+  field: CredentialField;
+  value: string | boolean | undefined;
+  onChange: (value: string | boolean) => void;
+  error?: string;
+  masked?: string;
+  readOnly?: boolean;
+}) {
+  const id = `connection-${field.name}`;
+  const label = fieldLabel(providerType, field.name);
+  const hint = [field.description, field.env && field.secret ? `Conventionally in $${field.env}.` : '', masked ? `Stored: ${masked}. Leave blank to keep it.` : '']
+    .filter(Boolean)
+    .join(' ');
+  const aria = describe(id, hint, error);
+
+  if (field.type === 'boolean') {
+    return (
+      <div className={`field field-checkbox${error ? ' field-invalid' : ''}`}>
+        <label className="checkbox" htmlFor={id}>
+          <input id={id} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} disabled={readOnly} {...aria} />
+          {label}
+        </label>
+        {hint && (
+          <p className="hint" id={`${id}-hint`}>
+            {hint}
+          </p>
+        )}
+      </div>
+    );
+  }
+  const text = typeof value === 'string' ? value : '';
+  return (
+    <Field id={id} label={label} hint={hint} error={error} optional={!field.required}>
+      {field.enum ? (
+        <select id={id} value={text} onChange={(e) => onChange(e.target.value)} disabled={readOnly} {...aria}>
+          {!field.required && <option value="">(default)</option>}
+          {field.enum.map((option) => (
+            <option key={String(option)} value={String(option)}>
+              {String(option)}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id={id}
+          type={field.secret ? 'password' : field.format === 'uri' ? 'url' : 'text'}
+          inputMode={field.type === 'integer' || field.type === 'number' ? 'numeric' : undefined}
+          autoComplete={field.secret ? 'new-password' : 'off'}
+          spellCheck={false}
+          className={field.secret ? undefined : 'mono'}
+          value={text}
+          placeholder={masked ? `${masked} (unchanged)` : field.default !== null && field.default !== undefined ? String(field.default) : undefined}
+          onChange={(e) => onChange(e.target.value)}
+          readOnly={readOnly}
+          {...aria}
+        />
+      )}
+    </Field>
+  );
+}

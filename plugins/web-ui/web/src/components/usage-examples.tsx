@@ -1,0 +1,70 @@
+import { useId, useState } from 'react';
+import { LANGUAGES, type Language, type UsageExample } from '../lib/snippets';
+import { CodeBlock } from './code-block';
+
+const REQUIREMENTS: Record<Language, string> = {
+  curl: 'Any shell with curl.',
+  python: 'Python 3.9+ with the SDK the example imports: pip install openai anthropic google-genai requests',
+  javascript: 'Node.js 18+, as an ES module (save as example.mjs), with the SDK it imports: npm install openai @anthropic-ai/sdk @google/genai',
+};
+
+/** The endpoint's examples in two groups, in the language chosen by the switch. */
+export function UsageExamples({ examples }: { examples: readonly UsageExample[] }) {
+  const [language, setLanguage] = useState<Language>('curl');
+  const name = useId();
+  return (
+    <div className="usage-examples">
+      <fieldset className="segmented">
+        <legend className="visually-hidden">Language</legend>
+        {LANGUAGES.map((option) => (
+          <label key={option.id} className={`segment${language === option.id ? ' selected' : ''}`}>
+            <input type="radio" name={name} value={option.id} checked={language === option.id} onChange={() => setLanguage(option.id)} />
+            {option.label}
+          </label>
+        ))}
+      </fieldset>
+      <p className="hint">{REQUIREMENTS[language]}</p>
+      <ExampleGroup title="Unified APIs" intro="The gateway's own routes; every endpoint answers on them whatever its provider." examples={examples.filter((e) => e.group === 'unified')} language={language} />
+      <ExampleGroup title="Passthrough APIs" intro="The providers' own formats: each provider's SDK works by changing only its base URL." examples={examples.filter((e) => e.group === 'passthrough')} language={language} />
+    </div>
+  );
+}
+
+function ExampleGroup({ title, intro, examples, language }: { title: string; intro: string; examples: readonly UsageExample[]; language: Language }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="example-group">
+      <h3 id={id}>{title}</h3>
+      <p className="muted">{intro}</p>
+      {examples.map((example) => (
+        <Example key={example.id} example={example} language={language} />
+      ))}
+    </section>
+  );
+}
+
+function Example({ example, language }: { example: UsageExample; language: Language }) {
+  const id = useId();
+  const label = LANGUAGES.find((l) => l.id === language)?.label ?? language;
+  return (
+    <article aria-labelledby={id} className="example">
+      <div className="example-head">
+        <h4 id={id}>{example.title}</h4>
+        <code className="route">POST {example.path}</code>
+      </div>
+      <p className="example-description">
+        <InlineCode text={example.description} />
+      </p>
+      <CodeBlock code={example.code[language]} title={`${example.title} (${label})`} />
+    </article>
+  );
+}
+
+/** Text with `backticked` parts shown as code. */
+export function InlineCode({ text }: { text: string }) {
+  return (
+    <>
+      {text.split('`').map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part))}
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import type { ProviderType } from '../api/types';
+
+/** The provider types most people look for, in this order, ahead of the rest (alphabetical). */
+export const COMMON_PROVIDERS = ['openai', 'anthropic', 'gemini', 'azure-openai', 'bedrock', 'vertex-ai', 'databricks', 'mistral', 'cohere', 'groq', 'together', 'fireworks', 'deepseek', 'xai', 'openrouter', 'ollama'];
+
+export interface ProviderChoice {
+  type: string;
+  /** The display name up to its first colon: "Azure OpenAI" of "Azure OpenAI: one resource, ...". */
+  name: string;
+  /** The rest of the display name, if any. */
+  detail: string;
+  common: boolean;
+  provider: ProviderType;
+}
+
+export function providerChoices(providers: readonly ProviderType[]): ProviderChoice[] {
+  const rank = (type: string) => {
+    const index = COMMON_PROVIDERS.indexOf(type);
+    return index < 0 ? COMMON_PROVIDERS.length : index;
+  };
+  return providers
+    .map((provider) => {
+      const [name, ...rest] = provider.display_name.split(':');
+      return { type: provider.type, name: name.trim(), detail: rest.join(':').trim(), common: COMMON_PROVIDERS.includes(provider.type), provider };
+    })
+    .sort((a, b) => rank(a.type) - rank(b.type) || a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+}
+
+/** Every word of the query appears in the name, the type id or the description. */
+export function matchesQuery(query: string, ...texts: Array<string | null | undefined>): boolean {
+  const haystack = texts.filter(Boolean).join(' ').toLowerCase();
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
+}
+
+/**
+ * Labels for credential fields, by field name and, where a provider names a thing its
+ * own way, by provider type: Azure's endpoint URL, Databricks' workspace URL and token.
+ */
+const FIELD_LABELS: Record<string, string> = {
+  api_key: 'API key',
+  base_url: 'Base URL',
+  api_version: 'API version',
+  api_style: 'API style',
+  deployment: 'Deployment name',
+  access_key_id: 'Access key ID',
+  secret_access_key: 'Secret access key',
+  session_token: 'Session token',
+  service_account_json: 'Service account JSON',
+  project_id: 'Project ID',
+  account_id: 'Account ID',
+};
+
+const PROVIDER_FIELD_LABELS: Record<string, Record<string, string>> = {
+  'azure-openai': { base_url: 'Azure endpoint URL' },
+  databricks: { base_url: 'Workspace URL', api_key: 'Personal access token' },
+  'vertex-ai': { base_url: 'Base URL' },
+};
+
+export function fieldLabel(providerType: string, field: string): string {
+  const own = PROVIDER_FIELD_LABELS[providerType]?.[field] ?? FIELD_LABELS[field];
+  if (own) return own;
+  const words = field.split('_').join(' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** What the Model field is called for providers whose "model" is something else. */
+export function modelLabel(providerType: string | undefined): { label: string; hint?: string } {
+  if (providerType === 'azure-openai') return { label: 'Model', hint: 'The deployment name in your Azure OpenAI resource.' };
+  if (providerType === 'databricks') return { label: 'Model', hint: 'The serving endpoint name in your Databricks workspace.' };
+  return { label: 'Model' };
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { useEndpoints, useUsage } from '../api/queries';
+import { ErrorNotice } from '../components/error-notice';
+import { RangeSwitch } from '../components/range-switch';
+import UsageOverview from '../components/usage-overview';
+import { formatCount, formatMs, formatUsd } from '../lib/format';
+import { rangeOf, usageQuery, type RangeId } from '../lib/usage-range';
+
+/** The usage dashboard: all endpoints or one, over the last hour, day or week, and the top endpoints by cost. */
+export default function UsagePage() {
+  const endpoints = useEndpoints();
+  const [endpoint, setEndpoint] = useState('');
+  const [range, setRange] = useState<RangeId>('hour');
+  const perEndpoint = useUsage(['per-endpoint', range], () => usageQuery(range, { whole: true }));
+  const top = [...(perEndpoint.data?.data ?? [])].sort((a, b) => b.cost_usd - a.cost_usd || b.requests - a.requests).slice(0, 10);
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <h1>Usage</h1>
+          <p className="muted">Requests, errors, latency, tokens and cost, counted per upstream attempt and summed over every replica.</p>
+        </div>
+      </div>
+      <div className="toolbar">
+        <div className="field field-inline">
+          <label htmlFor="usage-endpoint">Endpoint</label>
+          <select id="usage-endpoint" value={endpoint} onChange={(e) => setEndpoint(e.target.value)}>
+            <option value="">All endpoints</option>
+            {(endpoints.data?.endpoints ?? []).map((e) => (
+              <option key={e.name} value={e.name}>
+                {e.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <RangeSwitch value={range} onChange={setRange} />
+      </div>
+      <section className="card" aria-label={endpoint ? `Usage of ${endpoint}` : 'Usage of all endpoints'}>
+        <UsageOverview endpoint={endpoint || undefined} range={range} />
+      </section>
+      <section className="card table-card" aria-labelledby="top-heading">
+        <div className="card-title section-header">
+          <h2 id="top-heading">Top endpoints by cost</h2>
+          <span className="muted">{rangeOf(range).label}</span>
+        </div>
+        {perEndpoint.error && <ErrorNotice error={perEndpoint.error} what="usage per endpoint" />}
+        {perEndpoint.data && top.length === 0 && <p className="muted card-pad">No endpoint had traffic in this range.</p>}
+        {top.length > 0 && (
+          <table className="table" aria-labelledby="top-heading">
+            <thead>
+              <tr>
+                <th scope="col">Endpoint</th>
+                <th scope="col" className="num">
+                  Requests
+                </th>
+                <th scope="col" className="num">
+                  Errors
+                </th>
+                <th scope="col" className="num">
+                  p50
+                </th>
+                <th scope="col" className="num">
+                  p99
+                </th>
+                <th scope="col" className="num">
+                  Tokens in
+                </th>
+                <th scope="col" className="num">
+                  Tokens out
+                </th>
+                <th scope="col" className="num">
+                  Cost
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {top.map((row) => (
+                <tr key={row.endpoint}>
+                  <th scope="row">
+                    <Link href={`/endpoints/${encodeURIComponent(row.endpoint)}`}>{row.endpoint}</Link>
+                  </th>
+                  <td className="num">{formatCount(row.requests)}</td>
+                  <td className={`num${row.errors ? ' text-danger' : ''}`}>{formatCount(row.errors)}</td>
+                  <td className="num">{formatMs(row.latency_ms.p50)}</td>
+                  <td className="num">{formatMs(row.latency_ms.p99)}</td>
+                  <td className="num">{formatCount(row.prompt_tokens)}</td>
+                  <td className="num">{formatCount(row.completion_tokens)}</td>
+                  <td className="num strong">{formatUsd(row.cost_usd)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </>
+  );
+}

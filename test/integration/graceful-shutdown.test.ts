@@ -1,0 +1,228 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { OpenAiFake, respondOpenAi } from '../fakes/openai-fake';
+import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
+import { findFreePort } from '../support/redis-server';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/** A streamed call read as it arrives: `firstChunk` resolves at the first bytes, `done` with everything. */
+function openStream(url: string, body: unknown): { firstChunk: Promise<void>; done: Promise<{ status: number; text: string; endedAt: number }> } {
+  let markFirst!: () => void;
+  const firstChunk = new Promise<void>((resolve) => (markFirst = resolve));
+  const done = (async () => {
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const decoder = new TextDecoder();
+    let text = '';
+    try {
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        text += decoder.decode(chunk, { stream: true });
+        markFirst();
+      }
+    } catch {
+      // A cut connection ends the text where it was cut: the assertions say whether that was expected.
+    }
+    markFirst();
+    return { status: res.status, text, endedAt: Date.now() };
+  })();
+  return { firstChunk, done };
+}
+
+function usageRecords(gw: GatewayProcess): Array<Record<string, any>> {
+  return gw.output.flatMap((line) => {
+    try {
+      const parsed = JSON.parse(line);
+      return parsed.usage ? [parsed.usage] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+function writeConfig(dir: string, upstream: OpenAiFake, graceMs: number): string {
+  const file = path.join(dir, `gateway-${graceMs}.yaml`);
+  fs.writeFileSync(
+    file,
+    `
+server: { shutdown_grace_ms: ${graceMs} }
+providers:
+  up: { type: openai, base_url: "${upstream.baseUrl}", api_key: sk-up }
+endpoints:
+  - { name: chat-ep, kind: chat, provider: up, model: m }
+`,
+  );
+  return file;
+}
+
+const messages = [{ role: 'user', content: 'hi' }];
+
+describe('hardening: SIGTERM drains in-flight calls, then ends what remains truthfully', () => {
+  let upstream: OpenAiFake;
+  let dir: string;
+
+  beforeAll(async () => {
+    upstream = await OpenAiFake.start();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mg-shutdown-'));
+  });
+  afterAll(async () => {
+    await upstream.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  beforeEach(() => upstream.reset());
+
+  it('a stream in flight finishes within the grace period, new connections are refused, the process exits 0', async () => {
+    const gw = await startGatewayProcess(writeConfig(dir, upstream, 10_000));
+    try {
+      const pieces = Array.from({ length: 8 }, (_, i) => `p${i} `);
+      upstream.enqueue(respondOpenAi.stream(pieces, { intervalMs: 250 }));
+      const stream = openStream(`${gw.url}/gateway/chat-ep/native/invocations`, { messages, stream: true });
+      await stream.firstChunk;
+      process.kill(gw.pid, 'SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The listener is closed: a new connection is refused while the stream goes on.
+      await expect(fetch(`${gw.url}/health`, { headers: { connection: 'close' } })).rejects.toThrow();
+      const { status, text } = await stream.done;
+      expect(status).toBe(200);
+      expect(text.trimEnd().endsWith('data: [DONE]')).toBe(true);
+      expect(text).not.toContain('server_shutting_down');
+      expect(await gw.exited).toBe(0);
+      const records = usageRecords(gw);
+      expect(records).toHaveLength(1);
+      expect(records[0]).toMatchObject({ status: 200, stream: true });
+      expect(records[0].errorCode).toBeUndefined();
+      expect(upstream.closedEarly).toBe(0);
+    } finally {
+      await gw.stop();
+    }
+  });
+
+  it('after the grace period, calls still in flight end with server_shutting_down (in-band for streams) and are recorded so', async () => {
+    const graceMs = 1000;
+    const gw = await startGatewayProcess(writeConfig(dir, upstream, graceMs));
+    try {
+      const long = () => respondOpenAi.stream(Array.from({ length: 40 }, (_, i) => `p${i} `), { intervalMs: 250 });
+      upstream.enqueue(long(), long(), respondOpenAi.hang());
+      const unified = openStream(`${gw.url}/gateway/chat-ep/native/invocations`, { messages, stream: true });
+      await unified.firstChunk;
+      const relayed = openStream(`${gw.url}/gateway/openai/v1/chat/completions`, { model: 'chat-ep', messages, stream: true });
+      await relayed.firstChunk;
+      const whole = fetch(`${gw.url}/gateway/chat-ep/native/invocations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ messages }) });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const signalledAt = Date.now();
+      process.kill(gw.pid, 'SIGTERM');
+
+      for (const stream of [unified, relayed]) {
+        const { status, text, endedAt } = await stream.done;
+        expect(status).toBe(200);
+        expect(endedAt - signalledAt).toBeGreaterThanOrEqual(graceMs - 100);
+        expect(endedAt - signalledAt).toBeLessThan(graceMs + 4000);
+        // Ended in-band: an error event, and no [DONE], so the client knows it was cut.
+        expect(text).toContain('"code":"server_shutting_down"');
+        expect(text).not.toContain('[DONE]');
+      }
+      const answer = await whole;
+      expect(answer.status).toBe(503);
+      expect(((await answer.json()) as { error: unknown }).error).toMatchObject({ code: 'server_shutting_down', message: expect.stringContaining('retry') });
+
+      expect(await gw.exited).toBe(0);
+      const records = usageRecords(gw);
+      expect(records).toHaveLength(3);
+      for (const record of records) expect(record).toMatchObject({ status: 503, errorCode: 'server_shutting_down' });
+      expect(records.some((r) => r.errorCode === 'client_closed_request')).toBe(false);
+      // The upstream calls were aborted, not left running.
+      expect(upstream.closedEarly).toBe(3);
+    } finally {
+      await gw.stop();
+    }
+  });
+
+  it('a second signal ends the grace period at once', async () => {
+    const gw = await startGatewayProcess(writeConfig(dir, upstream, 60_000));
+    try {
+      upstream.enqueue(respondOpenAi.stream(Array.from({ length: 40 }, (_, i) => `p${i} `), { intervalMs: 250 }));
+      const stream = openStream(`${gw.url}/gateway/chat-ep/native/invocations`, { messages, stream: true });
+      await stream.firstChunk;
+      process.kill(gw.pid, 'SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const secondAt = Date.now();
+      process.kill(gw.pid, 'SIGINT');
+      const { text, endedAt } = await stream.done;
+      expect(endedAt - secondAt).toBeLessThan(3000);
+      expect(text).toContain('"code":"server_shutting_down"');
+      expect(await gw.exited).toBe(0);
+      expect(usageRecords(gw)).toEqual([expect.objectContaining({ status: 503, errorCode: 'server_shutting_down' })]);
+    } finally {
+      await gw.stop();
+    }
+  });
+
+  it('`npm start` passes SIGTERM on to the gateway: stopping npm by its pid stops the server', async () => {
+    const port = await findFreePort();
+    const config = writeConfig(dir, upstream, 5000);
+    const npm = spawn('npm', ['start', '--silent'], {
+      cwd: ROOT,
+      env: { ...process.env, GATEWAY_CONFIG: config, PORT: String(port), LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output: string[] = [];
+    npm.stdout!.on('data', (text) => output.push(String(text)));
+    npm.stderr!.on('data', (text) => output.push(String(text)));
+    const npmExited = new Promise<void>((resolve) => npm.once('exit', () => resolve()));
+    const url = `http://127.0.0.1:${port}`;
+    let serverPid: number | undefined;
+    try {
+      await waitFor(async () => (await fetch(`${url}/health`, { headers: { connection: 'close' } }).catch(() => undefined))?.ok === true, 60_000);
+      serverPid = listeningPid(port);
+      expect(serverPid).toBeDefined();
+      process.kill(npm.pid!, 'SIGTERM');
+      await npmExited;
+      await waitFor(async () => !isRunning(serverPid!), 10_000);
+      await expect(fetch(`${url}/health`)).rejects.toThrow();
+      expect(output.join('')).toContain('"signal":"SIGTERM"');
+    } finally {
+      if (npm.exitCode === null && npm.signalCode === null) npm.kill('SIGKILL');
+      if (serverPid !== undefined && isRunning(serverPid)) process.kill(serverPid, 'SIGKILL');
+    }
+  }, 90_000);
+});
+
+async function waitFor(condition: () => Promise<boolean> | boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The pid of the process listening on 127.0.0.1:`port`, from /proc (Linux). */
+function listeningPid(port: number): number | undefined {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  const inode = fs
+    .readFileSync('/proc/net/tcp', 'utf8')
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .find((fields) => fields[1]?.endsWith(`:${hexPort}`) && fields[3] === '0A')?.[9];
+  if (!inode) return undefined;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      for (const fd of fs.readdirSync(`/proc/${entry}/fd`)) {
+        if (fs.readlinkSync(`/proc/${entry}/fd/${fd}`) === `socket:[${inode}]`) return Number(entry);
+      }
+    } catch {
+      // A process that ended or is not ours to read.
+    }
+  }
+  return undefined;
+}

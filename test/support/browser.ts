@@ -1,0 +1,91 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/**
+ * A real Chromium (Debian's package, which .ci/run installs) driven by playwright-core,
+ * never Playwright's own browser download. Every response the page receives is kept,
+ * so a test can check what reached the browser (no credential anywhere).
+ */
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** Where tests save a screenshot of each page (git-ignored; a few are copied to docs/screenshots by hand). */
+export const SCREENSHOTS = resolve(__dirname, '..', '..', 'test-results', 'ui-screenshots');
+
+/** Starting Chromium takes a second or two on these machines; a page's first load a little more. */
+export const BROWSER_TEST_TIMEOUT_MS = 60_000;
+
+export interface ReceivedResponse {
+  url: string;
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+const TEXT_TYPES = /html|javascript|json|css|text\/|svg/;
+
+export class BrowserSession {
+  readonly responses: ReceivedResponse[] = [];
+  /** Console lines where the page's Content-Security-Policy refused something. */
+  readonly cspViolations: string[] = [];
+  /** Uncaught exceptions in the page. */
+  readonly pageErrors: string[] = [];
+  private readonly pending: Array<Promise<void>> = [];
+
+  private constructor(
+    private readonly browser: Browser,
+    readonly context: BrowserContext,
+    readonly page: Page,
+    readonly baseUrl: string,
+  ) {}
+
+  static async start(baseUrl: string): Promise<BrowserSession> {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'], deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    const session = new BrowserSession(browser, context, page, baseUrl);
+    page.on('response', (response) => {
+      const contentType = response.headers()['content-type'] ?? '';
+      if (!TEXT_TYPES.test(contentType) || response.status() === 204 || (response.status() >= 300 && response.status() < 400)) return;
+      session.pending.push(
+        response.text().then(
+          (body) => void session.responses.push({ url: response.url(), status: response.status(), contentType, body }),
+          () => undefined,
+        ),
+      );
+    });
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) session.cspViolations.push(message.text());
+    });
+    page.on('pageerror', (error) => session.pageErrors.push(error.message));
+    return session;
+  }
+
+  /** Opens a page of the UI by its path under /ui, such as `/usage`. */
+  async open(path: string): Promise<void> {
+    await this.page.goto(`${this.baseUrl}/ui${path}`);
+  }
+
+  /** Every response body received so far (bodies are read asynchronously; this waits for them). */
+  async received(): Promise<ReceivedResponse[]> {
+    await Promise.all(this.pending);
+    return this.responses;
+  }
+
+  async clipboard(): Promise<string> {
+    return this.page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
+  }
+
+  async screenshot(name: string): Promise<void> {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    // Charts and fonts settle after the data arrives.
+    await this.page.waitForTimeout(300);
+    await this.page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  }
+
+  async close(): Promise<void> {
+    await this.browser.close();
+  }
+}
