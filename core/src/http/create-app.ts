@@ -1,4 +1,4 @@
-import express, { type ErrorRequestHandler, type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { ApiStyleDefinition, RenderedError, RouteDefinition } from '../contracts/api-style-definition';
 import type { GatewayRuntime } from '../contracts/gateway-runtime';
@@ -9,7 +9,7 @@ import { escapeMalformedPath, malformedPathError } from './malformed-path';
 import { originPolicy } from './origin-policy';
 import { renderGatewayError } from './render-gateway-error';
 import { readJsonBody } from './read-json-body';
-import { assignRequestId } from './request-id';
+import { requestId } from './request-id';
 import { writeJson } from './write-json';
 
 export interface AppOptions {
@@ -31,14 +31,9 @@ export function createApp({ apiStyles, pipelinePlugins, runtime, store, logger, 
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  // What every request goes through first, in one layer: each Express layer is a router
-  // step on every request (docs/performance.md).
-  const origin = originPolicy({ allowedOrigins, publicUrl });
-  app.use((req, res, next) => {
-    assignRequestId(req, res);
-    escapeMalformedPath(req);
-    origin(req, res, next);
-  });
+  app.use(requestId);
+  app.use(escapeMalformedPath);
+  app.use(originPolicy({ allowedOrigins, publicUrl }));
 
   app.get('/health', (_req, res) => writeJson(res, 200, { status: 'ok' }));
   app.get('/ready', async (_req, res) => {
@@ -50,15 +45,16 @@ export function createApp({ apiStyles, pipelinePlugins, runtime, store, logger, 
 
   const json = readJsonBody(bodyLimit);
   const mount = (route: RouteDefinition, render: (e: GatewayError) => RenderedError) => {
-    // One handler, not a body reader and a handler: the body reader goes on to the route
-    // itself instead of through another router step.
-    const handler: RequestHandler = (req, res, next) => {
-      const malformed = malformedPathError(req);
-      if (malformed) throw malformed;
-      if (!route.json) return route.handle(req, res);
-      json(req, res, (error?: unknown) => (error ? next(error) : handleRoute(route, req, res, next)));
-    };
-    app[route.method](route.path, handler, errorRenderer(render, logger));
+    const handlers: RequestHandler[] = [
+      (req, res, next) => {
+        const malformed = malformedPathError(req);
+        if (malformed) throw malformed;
+        if (route.json) return json(req, res, next);
+        next();
+      },
+      (req, res) => route.handle(req, res),
+    ];
+    app[route.method](route.path, ...handlers, errorRenderer(render, logger));
     mounted?.push(route);
   };
   for (const style of apiStyles) {
@@ -75,17 +71,6 @@ export function createApp({ apiStyles, pipelinePlugins, runtime, store, logger, 
   });
   app.use(errorRenderer(renderGatewayError, logger));
   return app;
-}
-
-/** Runs a route's handler as Express runs one: what it throws or rejects with goes to `next`. */
-function handleRoute(route: RouteDefinition, req: Request, res: Response, next: NextFunction): void {
-  let pending: Promise<void> | void;
-  try {
-    pending = route.handle(req, res);
-  } catch (error) {
-    return next(error);
-  }
-  if (pending) pending.then(undefined, (error: unknown) => next(error || new Error('Rejected promise')));
 }
 
 function errorRenderer(render: (e: GatewayError) => RenderedError, logger: Logger): ErrorRequestHandler {

@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { GatewayError } from '../errors/gateway-error';
 
 const MALFORMED = Symbol('model-gateway.malformedPath');
@@ -9,9 +9,9 @@ const MALFORMED = Symbol('model-gateway.malformedPath');
  * every `%` of such a path, so it routes like any other, and marks the request so
  * the route it reaches answers 400 in its own error shape (`malformedPathError`).
  */
-export function escapeMalformedPath(req: Request): void {
+export function escapeMalformedPath(req: Request, _res: Response, next: NextFunction): void {
   const url = req.url;
-  if (url.indexOf('%') === -1) return;
+  if (url.indexOf('%') === -1) return next();
   const query = url.indexOf('?');
   const path = query === -1 ? url : url.slice(0, query);
   try {
@@ -20,6 +20,7 @@ export function escapeMalformedPath(req: Request): void {
     (req as Request & { [MALFORMED]?: boolean })[MALFORMED] = true;
     req.url = path.replaceAll('%', '%25') + (query === -1 ? '' : url.slice(query));
   }
+  next();
 }
 
 /** The 400 for a request `escapeMalformedPath` marked, else undefined. */
