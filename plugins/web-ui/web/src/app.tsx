@@ -5,6 +5,7 @@ import { TokenDialog } from './components/token-dialog';
 import { EndpointFormPage } from './pages/endpoint-form-page';
 import { EndpointPage } from './pages/endpoint-page';
 import { EndpointsPage } from './pages/endpoints-page';
+import { KeysPage } from './pages/keys-page';
 import { NotFoundPage } from './pages/not-found-page';
 
 // The dashboard carries the charting library; it loads when first opened.
@@ -22,6 +23,7 @@ export function App() {
             <Route path="/endpoints/:name/edit">{(params) => <EndpointFormPage editing={decodeURIComponent(params.name)} />}</Route>
             <Route path="/endpoints/:name">{(params) => <EndpointPage name={decodeURIComponent(params.name)} />}</Route>
             <Route path="/usage" component={UsagePage} />
+            <Route path="/keys" component={KeysPage} />
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

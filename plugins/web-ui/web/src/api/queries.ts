@@ -1,6 +1,6 @@
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequest } from './http';
-import type { CatalogModel, ConnectionRecord, EndpointRecord, ListAnswer, ProviderType, UsageAnswer } from './types';
+import type { CatalogModel, ConnectionRecord, EndpointRecord, GatewayKey, ListAnswer, ProviderType, UsageAnswer } from './types';
 
 /** The admin API lists as `{data: [...]}`; a bare array is read too. */
 function listOf<T>(answer: ListAnswer<T> | T[] | undefined): T[] {
@@ -21,6 +21,8 @@ export const queryKeys = {
   connections: ['connections'] as const,
   connection: (name: string) => ['connections', name] as const,
   usage: (...parts: unknown[]) => ['usage', ...parts] as const,
+  keys: ['keys'] as const,
+  keysRequired: ['keys-required'] as const,
 };
 
 export function useProviders() {
@@ -107,5 +109,42 @@ export function useUsage(key: readonly unknown[], query: () => string, options: 
     queryFn: () => apiRequest<UsageAnswer>('GET', query()),
     refetchInterval: 30_000,
     ...options,
+  });
+}
+
+export interface KeyList {
+  keys: GatewayKey[];
+  /** False when the gateway does not serve /api/keys (no gateway-keys plugin). */
+  served: boolean;
+}
+
+export function useKeys() {
+  return useQuery({
+    queryKey: queryKeys.keys,
+    queryFn: async (): Promise<KeyList> => {
+      try {
+        return { keys: listOf(await apiRequest<ListAnswer<GatewayKey>>('GET', '/api/keys')), served: true };
+      } catch (error) {
+        if (isMissingRoute(error)) return { keys: [], served: false };
+        throw error;
+      }
+    },
+  });
+}
+
+/**
+ * Whether the data plane asks for a gateway key (`auth.require_keys`): read from the
+ * gateway itself, as a client meets it, by listing the models without a key. Not through
+ * apiRequest: this 401 is the data plane's, not a request for the admin token.
+ */
+export function useKeysRequired() {
+  return useQuery({
+    queryKey: queryKeys.keysRequired,
+    queryFn: async (): Promise<boolean> => {
+      const response = await fetch('/gateway/native/v1/models', { headers: { accept: 'application/json' }, credentials: 'omit', cache: 'no-store' });
+      // Only the key check answers a listing 401 (gateway_key_missing); without keys it is open.
+      return response.status === 401;
+    },
+    staleTime: 60_000,
   });
 }

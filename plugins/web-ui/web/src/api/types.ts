@@ -100,6 +100,10 @@ export interface UsageCounters {
 
 export interface UsageRow extends UsageCounters {
   endpoint: string;
+  /** Set when the query filtered (`caller=`) or grouped (`group_by=caller`) by caller: `app`, `judge` or a client's label. */
+  caller?: string;
+  /** Set when the query filtered (`key=`) or grouped (`group_by=key`) by gateway key: its id, null for calls made without one. */
+  key?: string | null;
   bucket_start: string;
   targets: Array<UsageCounters & { target: string }>;
 }
@@ -113,4 +117,38 @@ export interface UsageAnswer {
 
 export interface ListAnswer<T> {
   data: T[];
+}
+
+export type BudgetPeriod = 'day' | 'month';
+
+/** A gateway key as GET /api/keys lists it: never the key itself, only its mask (`mgw-...abcd`). */
+export interface GatewayKey {
+  id: string;
+  name: string;
+  /** The mask, `mgw-...abcd`. */
+  key: string;
+  endpoints: '*' | string[];
+  status: 'active' | 'expired' | 'revoked';
+  expires_at: string | null;
+  rpm: number | null;
+  tpm: number | null;
+  budget_usd: number | null;
+  budget_period: BudgetPeriod;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** POST /api/keys's answer: the same, with the key itself, this once. */
+export type CreatedGatewayKey = GatewayKey;
+
+/** The body of POST /api/keys. */
+export interface KeyCreateBody {
+  name: string;
+  endpoints: '*' | string[];
+  expires_at?: string;
+  rpm?: number;
+  tpm?: number;
+  budget_usd?: number;
+  budget_period?: BudgetPeriod;
 }

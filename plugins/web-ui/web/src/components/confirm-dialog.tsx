@@ -2,7 +2,7 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { ReactNode } from 'react';
 
 /** A yes/no question about something that cannot be undone; the confirming button names what it does. */
-export function ConfirmDialog({ title, children, confirmLabel, busy, error, onConfirm, onCancel }: { title: string; children: ReactNode; confirmLabel: string; busy?: boolean; error?: string; onConfirm: () => void; onCancel: () => void }) {
+export function ConfirmDialog({ title, children, confirmLabel, busyLabel = 'Deleting…', busy, error, onConfirm, onCancel }: { title: string; children: ReactNode; confirmLabel: string; busyLabel?: string; busy?: boolean; error?: string; onConfirm: () => void; onCancel: () => void }) {
   return (
     <Dialog open onClose={onCancel} className="dialog-root" role="alertdialog">
       <div className="dialog-backdrop" aria-hidden="true" />
@@ -20,7 +20,7 @@ export function ConfirmDialog({ title, children, confirmLabel, busy, error, onCo
               Cancel
             </button>
             <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy}>
-              {busy ? 'Deleting…' : confirmLabel}
+              {busy ? busyLabel : confirmLabel}
             </button>
           </div>
         </DialogPanel>

@@ -46,6 +46,9 @@ export function Layout({ children }: { children: ReactNode }) {
             <NavLink href="/usage" active={(at) => at.startsWith('/usage')}>
               Usage
             </NavLink>
+            <NavLink href="/keys" active={(at) => at.startsWith('/keys')}>
+              Keys
+            </NavLink>
           </nav>
           <div className="topbar-end">
             {signedIn && (

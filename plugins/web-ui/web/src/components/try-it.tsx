@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { formatMs } from '../lib/format';
+import { gatewayKeyHeaders, setTryItKey, tryItKey } from '../lib/gateway-key';
 import type { UsageExample } from '../lib/snippets';
 import { parseServerTiming, SseTextReader } from '../lib/stream-text';
 import { InlineCode } from './usage-examples';
@@ -18,12 +19,18 @@ interface Outcome {
 /** Formats that stream when the body says `"stream": true` (Gemini streams by its route instead). */
 const STREAM_FLAG = new Set(['native', 'openai-compatible', 'openai-chat', 'openai-responses', 'anthropic-messages']);
 
+/** How each API's SDK sends its key, said under the key field. */
+const KEY_HEADER_TEXT: Record<UsageExample['keyHeader'], string> = { authorization: 'Authorization: Bearer', 'x-api-key': 'x-api-key', 'x-goog-api-key': 'x-goog-api-key' };
+
 /**
  * Sends one of the endpoint's example requests from the browser, with the body as
  * edited, and shows the answer as it arrives: streamed text grows event by event.
+ * With keys required, a pasted gateway key goes with it, in that API's own key header.
  */
-export function TryIt({ examples }: { examples: readonly UsageExample[] }) {
-  const ids = { style: useId(), body: useId(), stream: useId(), error: useId() };
+export function TryIt({ examples, requireKeys }: { examples: readonly UsageExample[]; requireKeys?: boolean }) {
+  const ids = { style: useId(), body: useId(), stream: useId(), error: useId(), key: useId() };
+  const [gatewayKey, setGatewayKey] = useState(tryItKey);
+  const [keyError, setKeyError] = useState<string>();
   const [exampleId, setExampleId] = useState(examples[0]?.id ?? '');
   const example = examples.find((e) => e.id === exampleId) ?? examples[0];
   const [bodyText, setBodyText] = useState(() => JSON.stringify(example?.body ?? {}, null, 2));
@@ -54,17 +61,26 @@ export function TryIt({ examples }: { examples: readonly UsageExample[] }) {
     setBodyText(JSON.stringify(body, null, 2));
   }
 
+  function changeKey(value: string) {
+    setGatewayKey(value);
+    setTryItKey(value.trim());
+    setKeyError(undefined);
+  }
+
   async function send() {
     const body = parseBody(bodyText);
-    if (!body.ok) return setJsonError(body.error);
-    setJsonError(undefined);
+    const missingKey = requireKeys && !gatewayKey.trim();
+    setKeyError(missingKey ? 'Paste a gateway key: this gateway refuses calls without one.' : undefined);
+    setJsonError(body.ok ? undefined : body.error);
+    if (!body.ok || missingKey) return;
     setFailure(undefined);
     setRunning(true);
     const controller = new AbortController();
     abort.current = controller;
     const started = performance.now();
     try {
-      const response = await fetch(example.path, { method: 'POST', headers: example.headers, body: JSON.stringify(body.value), signal: controller.signal, cache: 'no-store' });
+      const headers = requireKeys ? { ...example.headers, ...gatewayKeyHeaders(example, gatewayKey) } : example.headers;
+      const response = await fetch(example.path, { method: 'POST', headers, body: JSON.stringify(body.value), signal: controller.signal, cache: 'no-store', credentials: 'omit' });
       const streamed = (response.headers.get('content-type') ?? '').includes('text/event-stream');
       const current: Outcome = {
         status: response.status,
@@ -126,6 +142,37 @@ export function TryIt({ examples }: { examples: readonly UsageExample[] }) {
           </label>
         )}
       </div>
+      {requireKeys && (
+        <div className={`field try-it-key${keyError ? ' field-invalid' : ''}`}>
+          <label htmlFor={ids.key}>Gateway key</label>
+          <div className="input-with-button">
+            <input
+              id={ids.key}
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="mgw-…"
+              value={gatewayKey}
+              onChange={(e) => changeKey(e.target.value)}
+              aria-invalid={keyError ? true : undefined}
+              aria-describedby={`${ids.key}-hint${keyError ? ` ${ids.key}-error` : ''}`}
+            />
+            {gatewayKey && (
+              <button type="button" className="btn" onClick={() => changeKey('')}>
+                Forget key
+              </button>
+            )}
+          </div>
+          <p className="hint" id={`${ids.key}-hint`}>
+            This gateway requires a key. It is sent only to this gateway's <code>/gateway/</code> routes, as <code>{KEY_HEADER_TEXT[example.keyHeader]}</code> for this API, and kept for this tab only.
+          </p>
+          {keyError && (
+            <p className="field-error" id={`${ids.key}-error`} role="alert">
+              {keyError}
+            </p>
+          )}
+        </div>
+      )}
       <p className="route-line">
         <code className="route">POST {example.path}</code> <span className="muted">
           <InlineCode text={example.description} />

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { LANGUAGES, type Language, type UsageExample } from '../lib/snippets';
+import { Link } from 'wouter';
+import { GATEWAY_KEY_PLACEHOLDER, LANGUAGES, type Language, type UsageExample } from '../lib/snippets';
 import { CodeBlock } from './code-block';
 
 const REQUIREMENTS: Record<Language, string> = {
@@ -9,7 +10,7 @@ const REQUIREMENTS: Record<Language, string> = {
 };
 
 /** The endpoint's examples in two groups, in the language chosen by the switch. */
-export function UsageExamples({ examples }: { examples: readonly UsageExample[] }) {
+export function UsageExamples({ examples, requireKeys }: { examples: readonly UsageExample[]; requireKeys?: boolean }) {
   const [language, setLanguage] = useState<Language>('curl');
   const name = useId();
   return (
@@ -24,6 +25,11 @@ export function UsageExamples({ examples }: { examples: readonly UsageExample[] 
         ))}
       </fieldset>
       <p className="hint">{REQUIREMENTS[language]}</p>
+      {requireKeys && (
+        <div className="notice notice-info" role="note">
+          This gateway requires a gateway key. Replace <code>{GATEWAY_KEY_PLACEHOLDER}</code> with one (create it on the <Link href="/keys">Keys</Link> page): each example puts it where its SDK puts an API key.
+        </div>
+      )}
       <ExampleGroup title="Unified APIs" intro="The gateway's own routes; every endpoint answers on them whatever its provider." examples={examples.filter((e) => e.group === 'unified')} language={language} />
       <ExampleGroup title="Passthrough APIs" intro="The providers' own formats: each provider's SDK works by changing only its base URL." examples={examples.filter((e) => e.group === 'passthrough')} language={language} />
     </div>

@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import { useUsage } from '../api/queries';
 import { formatCount, formatLatencies, formatMs, formatRate, formatUsd } from '../lib/format';
+import { JUDGE_CALLER } from '../lib/callers';
 import { EMPTY_COUNTERS, fillSeries, rangeOf, usageQuery, type RangeId } from '../lib/usage-range';
+import { CallerBreakdown, useCallerUsage } from './caller-breakdown';
 import { ErrorNotice } from './error-notice';
 import { TimeChart } from './time-chart';
 
@@ -11,12 +13,15 @@ const count = (v: number) => formatCount(Math.round(v));
 
 /**
  * Stat cards and charts of one endpoint's traffic (or all endpoints', combined), over a
- * range that ends now: requests and errors, latency percentiles, tokens and cost.
+ * range that ends now: requests and errors, latency percentiles, tokens and cost, and
+ * the cost per caller (judges apart from the application). `caller` keeps one caller's calls.
  */
-export default function UsageOverview({ endpoint, range }: { endpoint?: string; range: RangeId }) {
-  const scope = endpoint ? { endpoint } : { combined: true };
-  const totals = useUsage(['totals', endpoint ?? '*', range], () => usageQuery(range, { ...scope, whole: true }));
-  const buckets = useUsage(['series', endpoint ?? '*', range], () => usageQuery(range, scope));
+export default function UsageOverview({ endpoint, range, caller }: { endpoint?: string; range: RangeId; caller?: string }) {
+  const scope = { ...(endpoint ? { endpoint } : { combined: true }), caller };
+  const totals = useUsage(['totals', endpoint ?? '*', range, caller ?? ''], () => usageQuery(range, { ...scope, whole: true }));
+  const buckets = useUsage(['series', endpoint ?? '*', range, caller ?? ''], () => usageQuery(range, scope));
+  const callers = useCallerUsage(endpoint, range);
+  const judge = callers.data?.data.find((row) => row.caller === JUDGE_CALLER);
   const total = totals.data?.data[0] ?? EMPTY_COUNTERS;
   const series = useMemo(() => fillSeries(buckets.data?.data ?? [], range), [buckets.data, range]);
   const label = rangeOf(range).label.toLowerCase();
@@ -48,8 +53,9 @@ export default function UsageOverview({ endpoint, range }: { endpoint?: string; 
         <Stat label="Errors" value={formatCount(total.errors)} detail={`${formatRate(total.errors, total.requests)} of requests`} tone={total.errors > 0 ? 'danger' : undefined} />
         <Stat label="Latency p50 / p90 / p99" value={formatLatencies([total.latency_ms.p50, total.latency_ms.p90, total.latency_ms.p99])} small />
         <Stat label="Tokens in / out" value={`${formatCount(total.prompt_tokens)} / ${formatCount(total.completion_tokens)}`} small />
-        <Stat label="Cost" value={formatUsd(total.cost_usd)} detail={total.unpriced_requests > 0 ? `${formatCount(total.unpriced_requests)} unpriced requests` : undefined} />
+        <Stat label="Cost" value={formatUsd(total.cost_usd)} detail={costDetail(total.unpriced_requests, caller ? undefined : judge?.cost_usd)} />
       </dl>
+      <CallerBreakdown endpoint={endpoint} range={range} selected={caller} />
       {totals.data && total.requests === 0 && <p className="muted empty-range">No traffic in the {label}.</p>}
       <div className="chart-grid">
         <TimeChart counts title="Requests and errors" times={series.times} series={charts.traffic} format={count} summary={`${total.requests} requests, ${total.errors} errors in the ${label}`} />
@@ -59,6 +65,12 @@ export default function UsageOverview({ endpoint, range }: { endpoint?: string; 
       </div>
     </div>
   );
+}
+
+/** Under the cost: what judges spent of it, and how many calls could not be priced. */
+function costDetail(unpriced: number, judgeCost: number | undefined): string | undefined {
+  const parts = [judgeCost !== undefined ? `judges ${formatUsd(judgeCost)}` : '', unpriced > 0 ? `${formatCount(unpriced)} unpriced requests` : ''].filter(Boolean);
+  return parts.length ? parts.join(' · ') : undefined;
 }
 
 function Stat({ label, value, detail, tone, small }: { label: string; value: string; detail?: string; tone?: 'danger'; small?: boolean }) {

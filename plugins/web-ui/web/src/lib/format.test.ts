@@ -1,4 +1,4 @@
-import { formatContextWindow, formatCount, formatLatencies, formatMs, formatPrice, formatPricing, formatRate, formatUsd } from './format';
+import { formatAgo, formatContextWindow, formatDate, formatDateTime, formatCount, formatLatencies, formatMs, formatPrice, formatPricing, formatRate, formatUsd, formatUsdExact } from './format';
 
 describe('UI formats', () => {
   it.each([
@@ -52,5 +52,24 @@ describe('UI formats', () => {
     expect(formatMs(null)).toBe('—');
     expect(formatRate(1, 40)).toBe('2.5%');
     expect(formatRate(0, 0)).toBe('0%');
+  });
+
+  it('writes a cost exactly for tooltips', () => {
+    expect(formatUsdExact(0.000016875)).toBe('$0.000016875');
+    expect(formatUsdExact(0.000005625)).toBe('$0.000005625');
+    expect(formatUsdExact(1.5)).toBe('$1.5');
+    expect(formatUsdExact(0)).toBe('$0');
+  });
+
+  it('writes moments absolute and relative', () => {
+    expect(formatDateTime('2026-11-25T14:30:00Z', 'UTC')).toBe('25 Nov 2026, 14:30');
+    expect(formatDateTime('not a date')).toBe('not a date');
+    expect(formatDate('2026-11-25T23:30:00Z', 'UTC')).toBe('25 Nov 2026');
+    const now = Date.parse('2026-11-25T12:00:00Z');
+    expect(formatAgo('2026-11-25T11:59:40Z', now)).toBe('just now');
+    expect(formatAgo('2026-11-25T11:55:00Z', now)).toBe('5 min ago');
+    expect(formatAgo('2026-11-25T09:00:00Z', now)).toBe('3 h ago');
+    expect(formatAgo('2026-11-24T12:00:00Z', now)).toBe('1 day ago');
+    expect(formatAgo('2026-11-28T12:00:00Z', now)).toBe('in 3 days');
   });
 });

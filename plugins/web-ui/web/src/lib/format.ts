@@ -43,6 +43,12 @@ export function formatUsd(usd: number): string {
   return `$${usd.toFixed(decimals).replace(/0+$/, '')}`;
 }
 
+/** A cost to the last counted fraction of a cent (12 decimals, trailing zeros cut): `$0.000016875`, for a tooltip. */
+export function formatUsdExact(usd: number): string {
+  const text = Math.abs(usd).toFixed(12).replace(/\.?0+$/, '');
+  return `${usd < 0 ? '-' : ''}$${text}`;
+}
+
 /** Latency percentiles together, with one unit: `4.2 / 11 / 36 ms`. */
 export function formatLatencies(values: ReadonlyArray<number | null | undefined>): string {
   if (values.every((v) => v === null || v === undefined)) return '—';
@@ -69,4 +75,29 @@ export function formatRate(part: number, whole: number): string {
   if (whole === 0 || part === 0) return '0%';
   const percent = (part / whole) * 100;
   return `${percent >= 10 ? Math.round(percent) : Math.round(percent * 10) / 10}%`;
+}
+
+/** A moment in the reader's time zone: `25 Nov 2026, 14:30`. */
+export function formatDateTime(iso: string, timeZone?: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return at.toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false, timeZone });
+}
+
+/** A day in the reader's time zone: `25 Nov 2026`. */
+export function formatDate(iso: string, timeZone?: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone });
+}
+
+/** How long ago: `just now`, `5 min ago`, `3 h ago`, `2 days ago`; ahead of now, `in 3 days`. */
+export function formatAgo(iso: string, now = Date.now()): string {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return iso;
+  const seconds = Math.round((now - at) / 1000);
+  const span = Math.abs(seconds);
+  const text = span < 60 ? '' : span < 3600 ? `${Math.floor(span / 60)} min` : span < 86_400 ? `${Math.floor(span / 3600)} h` : `${Math.floor(span / 86_400)} day${Math.floor(span / 86_400) === 1 ? '' : 's'}`;
+  if (!text) return 'just now';
+  return seconds >= 0 ? `${text} ago` : `in ${text}`;
 }

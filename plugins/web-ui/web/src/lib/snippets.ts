@@ -4,7 +4,9 @@ import type { EndpointKind } from '../api/types';
  * The usage examples of one endpoint: each route a client can call it on, with the
  * request in cURL, Python and JavaScript. Every snippet runs as written (the browser
  * tests run them against a gateway): the SDKs get the gateway's address as their base
- * URL and a placeholder key, since the gateway holds the provider's credentials.
+ * URL and a placeholder key, since the gateway holds the provider's credentials. When the
+ * gateway requires keys, the placeholder is `<GATEWAY_KEY>`, in each SDK's own key
+ * parameter (and in the header that SDK sends it in, for cURL and plain HTTP).
  */
 
 export type Language = 'curl' | 'python' | 'javascript';
@@ -15,6 +17,12 @@ export const LANGUAGES: ReadonlyArray<{ id: Language; label: string }> = [
   { id: 'javascript', label: 'JavaScript' },
 ];
 
+/** Where an API's clients send their key, so where a gateway key goes on that route. */
+export type KeyHeader = 'authorization' | 'x-api-key' | 'x-goog-api-key';
+
+/** What the examples show in place of a gateway key, when the gateway requires one. */
+export const GATEWAY_KEY_PLACEHOLDER = '<GATEWAY_KEY>';
+
 export interface UsageExample {
   id: string;
   group: 'unified' | 'passthrough';
@@ -23,6 +31,8 @@ export interface UsageExample {
   /** Path and query under the gateway's address. */
   path: string;
   headers: Record<string, string>;
+  /** The header a gateway key travels in on this route (`Authorization: Bearer ...` or the key alone). */
+  keyHeader: KeyHeader;
   body: Record<string, unknown>;
   /** Answered as a server-sent event stream. */
   stream: boolean;
@@ -30,30 +40,40 @@ export interface UsageExample {
 }
 
 const PROMPT = 'Hello!';
-/** What the SDKs are given: they insist on a key, and the gateway ignores it. */
-const PLACEHOLDER_KEY = 'unused';
-const KEY_NOTE_PY = "# Any key will do: the gateway holds the provider's credentials.";
-const KEY_NOTE_JS = "// Any key will do: the gateway holds the provider's credentials.";
+/** What the SDKs are given when the gateway takes no key: they insist on one, and the gateway ignores it. */
+const UNUSED_KEY = 'unused';
+const OPEN_NOTE = "Any key will do: the gateway holds the provider's credentials.";
+const KEY_NOTE = `Replace ${GATEWAY_KEY_PLACEHOLDER} with a gateway key (Keys page); the gateway holds the provider's credentials.`;
+const HEADER_NAMES: Record<KeyHeader, string> = { authorization: 'Authorization', 'x-api-key': 'x-api-key', 'x-goog-api-key': 'x-goog-api-key' };
 
-export function usageExamples(endpoint: { name: string; kind: EndpointKind }, baseUrl: string): UsageExample[] {
-  const at = new Examples(endpoint.name, baseUrl.replace(/\/+$/, ''));
+export function usageExamples(endpoint: { name: string; kind: EndpointKind }, baseUrl: string, options: { requireKeys?: boolean } = {}): UsageExample[] {
+  const at = new Examples(endpoint.name, baseUrl.replace(/\/+$/, ''), options.requireKeys ?? false);
   return endpoint.kind === 'embeddings'
     ? [at.nativeEmbeddings(), at.openAiEmbeddings('unified'), at.openAiEmbeddings('passthrough'), at.geminiEmbed()]
     : [at.nativeChat(), at.openAiChat('unified'), at.openAiChat('passthrough'), at.openAiResponses(), at.anthropicMessages(), at.geminiGenerate(), at.geminiStream()];
 }
 
 class Examples {
+  private readonly key: string;
+  private readonly notePy: string;
+  private readonly noteJs: string;
+
   constructor(
     private readonly name: string,
     private readonly base: string,
-  ) {}
+    private readonly keys: boolean,
+  ) {
+    this.key = keys ? GATEWAY_KEY_PLACEHOLDER : UNUSED_KEY;
+    this.notePy = `# ${keys ? KEY_NOTE : OPEN_NOTE}`;
+    this.noteJs = `// ${keys ? KEY_NOTE : OPEN_NOTE}`;
+  }
 
   nativeChat(): UsageExample {
     const path = `/gateway/${this.name}/native/invocations`;
     const body = { messages: [{ role: 'user', content: PROMPT }] };
     return this.example('native', 'unified', 'Native invocations', 'The gateway\'s own route: the endpoint is in the path, the body is an OpenAI chat request without `model`.', path, body, {
-      python: requestsPost(this.url(path), `{"messages": [{"role": "user", "content": ${py(PROMPT)}}]}`, 'print(response.json()["choices"][0]["message"]["content"])'),
-      javascript: fetchPost(this.url(path), `{ messages: [{ role: 'user', content: ${js(PROMPT)} }] }`, 'console.log(data.choices[0].message.content);'),
+      python: requestsPost(this.url(path), this.bearer(), `{"messages": [{"role": "user", "content": ${py(PROMPT)}}]}`, 'print(response.json()["choices"][0]["message"]["content"])'),
+      javascript: fetchPost(this.url(path), this.bearer(), `{ messages: [{ role: 'user', content: ${js(PROMPT)} }] }`, 'console.log(data.choices[0].message.content);'),
     });
   }
 
@@ -61,8 +81,8 @@ class Examples {
     const path = `/gateway/${this.name}/native/invocations`;
     const body = { input: [PROMPT] };
     return this.example('native', 'unified', 'Native invocations', 'The gateway\'s own route: the endpoint is in the path, the body is an OpenAI embeddings request without `model`.', path, body, {
-      python: requestsPost(this.url(path), `{"input": [${py(PROMPT)}]}`, 'print(len(response.json()["data"][0]["embedding"]), "dimensions")'),
-      javascript: fetchPost(this.url(path), `{ input: [${js(PROMPT)}] }`, "console.log(data.data[0].embedding.length, 'dimensions');"),
+      python: requestsPost(this.url(path), this.bearer(), `{"input": [${py(PROMPT)}]}`, 'print(len(response.json()["data"][0]["embedding"]), "dimensions")'),
+      javascript: fetchPost(this.url(path), this.bearer(), `{ input: [${js(PROMPT)}] }`, "console.log(data.data[0].embedding.length, 'dimensions');"),
     });
   }
 
@@ -78,8 +98,8 @@ class Examples {
       python: [
         'from openai import OpenAI',
         '',
-        KEY_NOTE_PY,
-        `client = OpenAI(base_url=${py(this.url(prefix))}, api_key=${py(PLACEHOLDER_KEY)})`,
+        this.notePy,
+        `client = OpenAI(base_url=${py(this.url(prefix))}, api_key=${py(this.key)})`,
         'completion = client.chat.completions.create(',
         `    model=${py(this.name)},`,
         `    messages=[{"role": "user", "content": ${py(PROMPT)}}],`,
@@ -89,8 +109,8 @@ class Examples {
       javascript: [
         "import OpenAI from 'openai';",
         '',
-        KEY_NOTE_JS,
-        `const client = new OpenAI({ baseURL: ${js(this.url(prefix))}, apiKey: ${js(PLACEHOLDER_KEY)} });`,
+        this.noteJs,
+        `const client = new OpenAI({ baseURL: ${js(this.url(prefix))}, apiKey: ${js(this.key)} });`,
         'const completion = await client.chat.completions.create({',
         `  model: ${js(this.name)},`,
         `  messages: [{ role: 'user', content: ${js(PROMPT)} }],`,
@@ -112,16 +132,16 @@ class Examples {
       python: [
         'from openai import OpenAI',
         '',
-        KEY_NOTE_PY,
-        `client = OpenAI(base_url=${py(this.url(prefix))}, api_key=${py(PLACEHOLDER_KEY)})`,
+        this.notePy,
+        `client = OpenAI(base_url=${py(this.url(prefix))}, api_key=${py(this.key)})`,
         `result = client.embeddings.create(model=${py(this.name)}, input=${py(PROMPT)})`,
         'print(len(result.data[0].embedding), "dimensions")',
       ].join('\n'),
       javascript: [
         "import OpenAI from 'openai';",
         '',
-        KEY_NOTE_JS,
-        `const client = new OpenAI({ baseURL: ${js(this.url(prefix))}, apiKey: ${js(PLACEHOLDER_KEY)} });`,
+        this.noteJs,
+        `const client = new OpenAI({ baseURL: ${js(this.url(prefix))}, apiKey: ${js(this.key)} });`,
         `const result = await client.embeddings.create({ model: ${js(this.name)}, input: ${js(PROMPT)} });`,
         "console.log(result.data[0].embedding.length, 'dimensions');",
       ].join('\n'),
@@ -135,16 +155,16 @@ class Examples {
       python: [
         'from openai import OpenAI',
         '',
-        KEY_NOTE_PY,
-        `client = OpenAI(base_url=${py(this.url('/gateway/openai/v1'))}, api_key=${py(PLACEHOLDER_KEY)})`,
+        this.notePy,
+        `client = OpenAI(base_url=${py(this.url('/gateway/openai/v1'))}, api_key=${py(this.key)})`,
         `response = client.responses.create(model=${py(this.name)}, input=${py(PROMPT)})`,
         'print(response.output_text)',
       ].join('\n'),
       javascript: [
         "import OpenAI from 'openai';",
         '',
-        KEY_NOTE_JS,
-        `const client = new OpenAI({ baseURL: ${js(this.url('/gateway/openai/v1'))}, apiKey: ${js(PLACEHOLDER_KEY)} });`,
+        this.noteJs,
+        `const client = new OpenAI({ baseURL: ${js(this.url('/gateway/openai/v1'))}, apiKey: ${js(this.key)} });`,
         `const response = await client.responses.create({ model: ${js(this.name)}, input: ${js(PROMPT)} });`,
         'console.log(response.output_text);',
       ].join('\n'),
@@ -156,11 +176,12 @@ class Examples {
     const body = { model: this.name, max_tokens: 256, messages: [{ role: 'user', content: PROMPT }] };
     return this.example('anthropic-messages', 'passthrough', 'Anthropic Messages', "Anthropic's Messages API, with the official Anthropic SDK.", path, body, {
       headers: { 'anthropic-version': '2023-06-01' },
+      keyHeader: 'x-api-key',
       python: [
         'import anthropic',
         '',
-        KEY_NOTE_PY,
-        `client = anthropic.Anthropic(base_url=${py(this.url('/gateway/anthropic'))}, api_key=${py(PLACEHOLDER_KEY)})`,
+        this.notePy,
+        `client = anthropic.Anthropic(base_url=${py(this.url('/gateway/anthropic'))}, api_key=${py(this.key)})`,
         'message = client.messages.create(',
         `    model=${py(this.name)},`,
         '    max_tokens=256,',
@@ -171,8 +192,8 @@ class Examples {
       javascript: [
         "import Anthropic from '@anthropic-ai/sdk';",
         '',
-        KEY_NOTE_JS,
-        `const client = new Anthropic({ baseURL: ${js(this.url('/gateway/anthropic'))}, apiKey: ${js(PLACEHOLDER_KEY)} });`,
+        this.noteJs,
+        `const client = new Anthropic({ baseURL: ${js(this.url('/gateway/anthropic'))}, apiKey: ${js(this.key)} });`,
         'const message = await client.messages.create({',
         `  model: ${js(this.name)},`,
         '  max_tokens: 256,',
@@ -187,8 +208,9 @@ class Examples {
     const path = `/gateway/gemini/v1beta/models/${this.name}:generateContent`;
     const body = { contents: [{ role: 'user', parts: [{ text: PROMPT }] }] };
     return this.example('gemini-generate', 'passthrough', 'Gemini generateContent', "Google's Gemini API, with the official Google Gen AI SDK; the endpoint name is the model.", path, body, {
-      python: [...geminiPythonClient(this.url('/gateway/gemini')), `response = client.models.generate_content(model=${py(this.name)}, contents=${py(PROMPT)})`, 'print(response.text)'].join('\n'),
-      javascript: [...geminiJsClient(this.url('/gateway/gemini')), `const response = await ai.models.generateContent({ model: ${js(this.name)}, contents: ${js(PROMPT)} });`, 'console.log(response.text);'].join('\n'),
+      keyHeader: 'x-goog-api-key',
+      python: [...geminiPythonClient(this.url('/gateway/gemini'), this.key, this.notePy), `response = client.models.generate_content(model=${py(this.name)}, contents=${py(PROMPT)})`, 'print(response.text)'].join('\n'),
+      javascript: [...geminiJsClient(this.url('/gateway/gemini'), this.key, this.noteJs), `const response = await ai.models.generateContent({ model: ${js(this.name)}, contents: ${js(PROMPT)} });`, 'console.log(response.text);'].join('\n'),
     });
   }
 
@@ -197,14 +219,15 @@ class Examples {
     const body = { contents: [{ role: 'user', parts: [{ text: PROMPT }] }] };
     return this.example('gemini-stream', 'passthrough', 'Gemini streamGenerateContent', 'The same, streamed: text arrives as server-sent events.', path, body, {
       stream: true,
+      keyHeader: 'x-goog-api-key',
       python: [
-        ...geminiPythonClient(this.url('/gateway/gemini')),
+        ...geminiPythonClient(this.url('/gateway/gemini'), this.key, this.notePy),
         `for chunk in client.models.generate_content_stream(model=${py(this.name)}, contents=${py(PROMPT)}):`,
         '    print(chunk.text or "", end="", flush=True)',
         'print()',
       ].join('\n'),
       javascript: [
-        ...geminiJsClient(this.url('/gateway/gemini')),
+        ...geminiJsClient(this.url('/gateway/gemini'), this.key, this.noteJs),
         `const stream = await ai.models.generateContentStream({ model: ${js(this.name)}, contents: ${js(PROMPT)} });`,
         "for await (const chunk of stream) process.stdout.write(chunk.text ?? '');",
         "process.stdout.write('\\n');",
@@ -216,13 +239,19 @@ class Examples {
     const path = `/gateway/gemini/v1beta/models/${this.name}:embedContent`;
     const body = { content: { parts: [{ text: PROMPT }] } };
     return this.example('gemini-embed', 'passthrough', 'Gemini embedContent', "Google's Gemini API, with the official Google Gen AI SDK; the endpoint name is the model.", path, body, {
-      python: [...geminiPythonClient(this.url('/gateway/gemini')), `result = client.models.embed_content(model=${py(this.name)}, contents=${py(PROMPT)})`, 'print(len(result.embeddings[0].values), "dimensions")'].join('\n'),
-      javascript: [...geminiJsClient(this.url('/gateway/gemini')), `const result = await ai.models.embedContent({ model: ${js(this.name)}, contents: ${js(PROMPT)} });`, "console.log(result.embeddings[0].values.length, 'dimensions');"].join('\n'),
+      keyHeader: 'x-goog-api-key',
+      python: [...geminiPythonClient(this.url('/gateway/gemini'), this.key, this.notePy), `result = client.models.embed_content(model=${py(this.name)}, contents=${py(PROMPT)})`, 'print(len(result.embeddings[0].values), "dimensions")'].join('\n'),
+      javascript: [...geminiJsClient(this.url('/gateway/gemini'), this.key, this.noteJs), `const result = await ai.models.embedContent({ model: ${js(this.name)}, contents: ${js(PROMPT)} });`, "console.log(result.embeddings[0].values.length, 'dimensions');"].join('\n'),
     });
   }
 
   private url(path: string): string {
     return `${this.base}${path}`;
+  }
+
+  /** The key a plain HTTP example sends, when the gateway requires one. */
+  private bearer(): PlainKey | undefined {
+    return this.keys ? { value: this.key, note: { py: this.notePy, js: this.noteJs } } : undefined;
   }
 
   private example(
@@ -232,10 +261,13 @@ class Examples {
     description: string,
     path: string,
     body: Record<string, unknown>,
-    code: { python: string; javascript: string; headers?: Record<string, string>; stream?: boolean },
+    code: { python: string; javascript: string; headers?: Record<string, string>; stream?: boolean; keyHeader?: KeyHeader },
   ): UsageExample {
     const headers = { 'content-type': 'application/json', ...code.headers };
-    return { id, group, title, description, path, headers, body, stream: code.stream ?? false, code: { curl: curl(this.url(path), headers, body, code.stream ?? false), python: code.python, javascript: code.javascript } };
+    const keyHeader = code.keyHeader ?? 'authorization';
+    const curlHeaders = this.keys ? { ...headers, [HEADER_NAMES[keyHeader]]: keyHeader === 'authorization' ? `Bearer ${this.key}` : this.key } : headers;
+    const stream = code.stream ?? false;
+    return { id, group, title, description, path, headers, keyHeader, body, stream, code: { curl: curl(this.url(path), curlHeaders, body, stream), python: code.python, javascript: code.javascript } };
   }
 }
 
@@ -244,15 +276,23 @@ function curl(url: string, headers: Record<string, string>, body: unknown, strea
   return lines.join(' \\\n');
 }
 
-function requestsPost(url: string, body: string, print: string): string {
-  return ['import requests', '', 'response = requests.post(', `    ${py(url)},`, `    json=${body},`, '    timeout=60,', ')', 'response.raise_for_status()', print].join('\n');
+/** A plain HTTP call sends a gateway key itself, as a Bearer header (`note` says where it goes). */
+interface PlainKey {
+  value: string;
+  note: { py: string; js: string };
 }
 
-function fetchPost(url: string, body: string, print: string): string {
+function requestsPost(url: string, key: PlainKey | undefined, body: string, print: string): string {
+  const head = key ? [key.note.py, 'response = requests.post(', `    ${py(url)},`, `    headers={"Authorization": ${py(`Bearer ${key.value}`)}},`] : ['response = requests.post(', `    ${py(url)},`];
+  return ['import requests', '', ...head, `    json=${body},`, '    timeout=60,', ')', 'response.raise_for_status()', print].join('\n');
+}
+
+function fetchPost(url: string, key: PlainKey | undefined, body: string, print: string): string {
   return [
+    ...(key ? [key.note.js] : []),
     `const response = await fetch(${js(url)}, {`,
     "  method: 'POST',",
-    "  headers: { 'content-type': 'application/json' },",
+    key ? `  headers: { 'content-type': 'application/json', authorization: ${js(`Bearer ${key.value}`)} },` : "  headers: { 'content-type': 'application/json' },",
     `  body: JSON.stringify(${body}),`,
     '});',
     'if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);',
@@ -261,12 +301,12 @@ function fetchPost(url: string, body: string, print: string): string {
   ].join('\n');
 }
 
-function geminiPythonClient(baseUrl: string): string[] {
-  return ['from google import genai', 'from google.genai import types', '', KEY_NOTE_PY, `client = genai.Client(api_key=${py(PLACEHOLDER_KEY)}, http_options=types.HttpOptions(base_url=${py(baseUrl)}))`];
+function geminiPythonClient(baseUrl: string, key: string, note: string): string[] {
+  return ['from google import genai', 'from google.genai import types', '', note, `client = genai.Client(api_key=${py(key)}, http_options=types.HttpOptions(base_url=${py(baseUrl)}))`];
 }
 
-function geminiJsClient(baseUrl: string): string[] {
-  return ["import { GoogleGenAI } from '@google/genai';", '', KEY_NOTE_JS, `const ai = new GoogleGenAI({ apiKey: ${js(PLACEHOLDER_KEY)}, httpOptions: { baseUrl: ${js(baseUrl)} } });`];
+function geminiJsClient(baseUrl: string, key: string, note: string): string[] {
+  return ["import { GoogleGenAI } from '@google/genai';", '', note, `const ai = new GoogleGenAI({ apiKey: ${js(key)}, httpOptions: { baseUrl: ${js(baseUrl)} } });`];
 }
 
 /** A Python string literal (JSON's escapes are Python's). */

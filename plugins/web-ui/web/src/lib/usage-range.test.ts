@@ -27,6 +27,9 @@ describe('usage range', () => {
     expect(usageQuery('hour', { now: NOW })).toBe(`/api/usage?from=${to - 3600}&to=${to}&bucket=60`);
     expect(usageQuery('week', { now: NOW, whole: true, combined: true })).toBe(`/api/usage?from=${to - 604800}&to=${to}&bucket=all&combined=true`);
     expect(usageQuery('day', { now: NOW, endpoint: 'demo' })).toContain('bucket=900&endpoint=demo');
+    expect(usageQuery('hour', { now: NOW, whole: true, combined: true, byCaller: true })).toBe(`/api/usage?from=${to - 3600}&to=${to}&bucket=all&combined=true&group_by=caller`);
+    expect(usageQuery('hour', { now: NOW, endpoint: 'demo', caller: 'judge' })).toContain('endpoint=demo&caller=judge');
+    expect(usageQuery('day', { now: NOW, whole: true, combined: true, byKey: true })).toContain('combined=true&group_by=key');
   });
 
   it('gives every bucket of the range a point: zero counts and no latency where there was no traffic', () => {

@@ -1,18 +1,24 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useEndpoints, useUsage } from '../api/queries';
+import { useCallerUsage } from '../components/caller-breakdown';
 import { ErrorNotice } from '../components/error-notice';
 import { RangeSwitch } from '../components/range-switch';
 import UsageOverview from '../components/usage-overview';
+import { callerShares } from '../lib/callers';
 import { formatCount, formatMs, formatUsd } from '../lib/format';
 import { rangeOf, usageQuery, type RangeId } from '../lib/usage-range';
 
-/** The usage dashboard: all endpoints or one, over the last hour, day or week, and the top endpoints by cost. */
+/** The usage dashboard: all endpoints or one, all callers or one, over the last hour, day or week, and the top endpoints by cost. */
 export default function UsagePage() {
   const endpoints = useEndpoints();
   const [endpoint, setEndpoint] = useState('');
+  const [caller, setCaller] = useState('');
   const [range, setRange] = useState<RangeId>('hour');
-  const perEndpoint = useUsage(['per-endpoint', range], () => usageQuery(range, { whole: true }));
+  const callers = callerShares(useCallerUsage(undefined, range).data?.data ?? []).map((share) => share.caller);
+  // A caller chosen earlier stays offered even in a range where it made no call.
+  if (caller && !callers.includes(caller)) callers.push(caller);
+  const perEndpoint = useUsage(['per-endpoint', range, caller], () => usageQuery(range, { whole: true, caller: caller || undefined }));
   const top = [...(perEndpoint.data?.data ?? [])].sort((a, b) => b.cost_usd - a.cost_usd || b.requests - a.requests).slice(0, 10);
   return (
     <>
@@ -23,25 +29,38 @@ export default function UsagePage() {
         </div>
       </div>
       <div className="toolbar">
-        <div className="field field-inline">
-          <label htmlFor="usage-endpoint">Endpoint</label>
-          <select id="usage-endpoint" value={endpoint} onChange={(e) => setEndpoint(e.target.value)}>
-            <option value="">All endpoints</option>
-            {(endpoints.data?.endpoints ?? []).map((e) => (
-              <option key={e.name} value={e.name}>
-                {e.name}
-              </option>
-            ))}
-          </select>
+        <div className="toolbar-filters">
+          <div className="field field-inline">
+            <label htmlFor="usage-endpoint">Endpoint</label>
+            <select id="usage-endpoint" value={endpoint} onChange={(e) => setEndpoint(e.target.value)}>
+              <option value="">All endpoints</option>
+              {(endpoints.data?.endpoints ?? []).map((e) => (
+                <option key={e.name} value={e.name}>
+                  {e.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field field-inline">
+            <label htmlFor="usage-caller">Caller</label>
+            <select id="usage-caller" value={caller} onChange={(e) => setCaller(e.target.value)}>
+              <option value="">All callers</option>
+              {callers.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
         <RangeSwitch value={range} onChange={setRange} />
       </div>
-      <section className="card" aria-label={endpoint ? `Usage of ${endpoint}` : 'Usage of all endpoints'}>
-        <UsageOverview endpoint={endpoint || undefined} range={range} />
+      <section className="card" aria-label={`Usage of ${endpoint || 'all endpoints'}${caller ? `, caller ${caller}` : ''}`}>
+        <UsageOverview endpoint={endpoint || undefined} range={range} caller={caller || undefined} />
       </section>
       <section className="card table-card" aria-labelledby="top-heading">
         <div className="card-title section-header">
-          <h2 id="top-heading">Top endpoints by cost</h2>
+          <h2 id="top-heading">{caller ? `Top endpoints by cost, caller ${caller}` : 'Top endpoints by cost'}</h2>
           <span className="muted">{rangeOf(range).label}</span>
         </div>
         {perEndpoint.error && <ErrorNotice error={perEndpoint.error} what="usage per endpoint" />}
