@@ -10,5 +10,10 @@ export interface UpstreamRequest {
 export interface UpstreamResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  body: AsyncIterable<Buffer> & { text(): Promise<string>; destroy(error?: Error): void };
+  body: AsyncIterable<Buffer> & {
+    text(): Promise<string>;
+    /** The whole body, if it has all arrived; undefined otherwise (read it with text()). Optional for bodies made elsewhere. */
+    textIfComplete?(): string | undefined;
+    destroy(error?: Error): void;
+  };
 }

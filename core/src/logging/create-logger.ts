@@ -1,17 +1,18 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
-import { TurnBatchedStream } from './turn-batched-stream';
+import { BatchedLineStream } from './batched-line-stream';
 
-let stdout: TurnBatchedStream | undefined;
+let stdout: BatchedLineStream | undefined;
 
 /**
  * The one stdout stream of the process, shared by every logger so their lines keep
  * their order. Lines still pending when the process exits (process.exit, the last
  * handle closing, an uncaught exception) are written from the 'exit' event; only a
- * kill that lets no code run (SIGKILL) loses the current turn's lines.
+ * kill that lets no code run (SIGKILL) loses the lines of the current batch window
+ * (BatchedLineStream, a couple of milliseconds).
  */
-function stdoutStream(): TurnBatchedStream {
+function stdoutStream(): BatchedLineStream {
   if (!stdout) {
-    stdout = new TurnBatchedStream(pino.destination({ dest: 1, sync: true }));
+    stdout = new BatchedLineStream(pino.destination({ dest: 1, sync: true }));
     process.once('exit', stdout.flushNow);
   }
   return stdout;
@@ -22,7 +23,7 @@ function stdoutStream(): TurnBatchedStream {
  * the redact list is a second net for header maps that pass through a log call.
  *
  * Lines are written synchronously, as Node's own console does for files and pipes,
- * one write per event-loop turn (TurnBatchedStream). pino's default stdout
+ * the lines of a few milliseconds in one write (BatchedLineStream). pino's default stdout
  * destination is asynchronous: it hands every write to the libuv thread pool, which
  * for the one usage line per request meant waking a pool thread and then the event
  * loop again (docs/performance.md). A short write to a pipe or file is cheap inline; a

@@ -7,10 +7,11 @@ import type { Target } from '../contracts/call-context';
 import type { Attempt } from './attempt';
 import type { Call } from './call';
 
+/** What the loop asks of its runner; the call is passed in, so one hooks object serves every call. */
 export interface AttemptLoopHooks {
-  newAttempt(target: Target, index: number): Attempt;
+  newAttempt(call: Call, target: Target, index: number): Attempt;
   /** Records a failed attempt (usage record, breaker bookkeeping). */
-  failed(attempt: Attempt, error: GatewayError, failure: FailureClass): void;
+  failed(call: Call, attempt: Attempt, error: GatewayError, failure: FailureClass): void;
   random?: () => number;
 }
 
@@ -33,13 +34,13 @@ export async function runAttempts<T>(
   let outOfTime = false;
   for (const target of call.targets) {
     for (let retryNumber = 0; ; retryNumber++) {
-      const attempt = hooks.newAttempt(target, index++);
+      const attempt = hooks.newAttempt(call, target, index++);
       try {
         return { attempt, result: await run(attempt) };
       } catch (thrown) {
         const error = GatewayError.from(thrown);
         const failure = call.cancellation.aborted ? 'fatal' : classifyFailure(error);
-        hooks.failed(attempt, error, failure);
+        hooks.failed(call, attempt, error, failure);
         if (failure === 'fatal') throw error;
         failures.push({ target: target.key, error });
         if (failure !== 'retry' || retryNumber >= retry.attempts) break;

@@ -71,7 +71,8 @@ export class Attempt implements AttemptContext {
   }
 
   async send(request: UpstreamRequest): Promise<UpstreamResponse> {
-    await this.authorize(this, request);
+    const authorizing = this.authorize(this, request);
+    if (authorizing) await authorizing;
     // Inlined rather than through timeUpstream: this is every provider's hot path.
     const sentHr = performance.now();
     try {

@@ -69,6 +69,28 @@ describe('Pipeline', () => {
     expect(ran).toEqual(['slow', 'fast:onRequest']);
   });
 
+  it('returns no promise when every request-side hook finished synchronously, so the runtime awaits nothing', () => {
+    const ran: string[] = [];
+    const pipeline = new Pipeline([recorder('a', 1, ran), recorder('b', 2, ran)], fakeLogger() as unknown as Logger);
+    expect(pipeline.onRequest(call)).toBeUndefined();
+    expect(pipeline.resolve(call)).toBeUndefined();
+    expect(pipeline.authorize(attempt, request)).toBeUndefined();
+    expect(ran).toEqual(['a:onRequest', 'b:onRequest', 'a:resolve', 'b:resolve', 'a:authorize', 'b:authorize']);
+  });
+
+  it('runs the hooks after an async one once it has settled, in order, and stops at a rejection', async () => {
+    const ran: string[] = [];
+    const slow: PipelinePlugin = { name: 'slow', priority: 2, resolve: async () => void ran.push('slow') };
+    const failing: PipelinePlugin = { name: 'failing', priority: 2, resolve: async () => Promise.reject(new GatewayError('no_available_target', 'none')) };
+    const pending = new Pipeline([recorder('first', 1, ran), slow, recorder('last', 3, ran)], fakeLogger() as unknown as Logger).resolve(call);
+    expect(ran).toEqual(['first:resolve', 'slow']);
+    await pending;
+    expect(ran).toEqual(['first:resolve', 'slow', 'last:resolve']);
+    ran.length = 0;
+    await expect(new Pipeline([failing, recorder('after', 3, ran)], fakeLogger() as unknown as Logger).resolve(call)).rejects.toMatchObject({ code: 'no_available_target' });
+    expect(ran).toEqual([]);
+  });
+
   it('lets a request-side hook refuse the call: its error propagates and later hooks do not run', async () => {
     const ran: string[] = [];
     const refuse: PipelinePlugin = { name: 'refuse', priority: 200, onRequest: () => { throw new GatewayError('invalid_parameter', 'no'); } };

@@ -10,6 +10,8 @@ import type { UpstreamRequest } from '../contracts/upstream-request';
 import type { GatewayError } from '../errors/gateway-error';
 
 type Hook<K extends keyof PipelinePlugin> = NonNullable<PipelinePlugin[K]>;
+/** A request-side hook: one or two arguments, finishing now or later. */
+type RequestHook<A, B> = (a: A, b: B) => void | Promise<void>;
 
 /**
  * The plugins' phase hooks, gathered once at startup into per-phase lists so a
@@ -17,9 +19,9 @@ type Hook<K extends keyof PipelinePlugin> = NonNullable<PipelinePlugin[K]>;
  * run in priority order; response-side phases in reverse.
  */
 export class Pipeline {
-  private readonly onRequestHooks: Array<Hook<'onRequest'>>;
-  private readonly resolveHooks: Array<Hook<'resolve'>>;
-  private readonly authorizeHooks: Array<Hook<'authorize'>>;
+  private readonly onRequestHooks: Array<RequestHook<CallContext, undefined>>;
+  private readonly resolveHooks: Array<RequestHook<CallContext, undefined>>;
+  private readonly authorizeHooks: Array<RequestHook<AttemptContext, UpstreamRequest>>;
   private readonly answerHeaderHooks: Array<[string, Hook<'answerHeaders'>]>;
   private readonly attemptEndHooks: Array<[string, Hook<'onAttemptEnd'>]>;
   private readonly finishHooks: Array<[string, Hook<'onFinish'>]>;
@@ -48,27 +50,20 @@ export class Pipeline {
     return shown;
   }
 
-  async onRequest(call: CallContext): Promise<void> {
-    for (const hook of this.onRequestHooks) {
-      const pending = hook(call);
-      // A hook that finished synchronously costs no await (the common fast path: nothing to look up).
-      if (pending) await pending;
-    }
+  /**
+   * The request-side phases return a promise only when some hook did: a call whose hooks
+   * all finish synchronously (the common case) costs no promise and no microtask turn.
+   * A hook that throws gives a rejected promise, as an async phase would.
+   */
+  onRequest(call: CallContext): Promise<void> | undefined {
+    return runHooks(this.onRequestHooks, call, undefined);
   }
 
-  async resolve(call: CallContext): Promise<void> {
-    for (const hook of this.resolveHooks) {
-      const pending = hook(call);
-      if (pending) await pending;
-    }
+  resolve(call: CallContext): Promise<void> | undefined {
+    return runHooks(this.resolveHooks, call, undefined);
   }
 
-  readonly authorize = async (attempt: AttemptContext, request: UpstreamRequest): Promise<void> => {
-    for (const hook of this.authorizeHooks) {
-      const pending = hook(attempt, request);
-      if (pending) await pending;
-    }
-  };
+  readonly authorize = (attempt: AttemptContext, request: UpstreamRequest): Promise<void> | undefined => runHooks(this.authorizeHooks, attempt, request);
 
   /** Sets the plugins' headers for a complete answer on `res`, before its head is written. */
   answerHeaders(call: CallContext, target: Target, usage: Usage | undefined, res: { setHeader(name: string, value: string): unknown }): void {
@@ -82,27 +77,66 @@ export class Pipeline {
     }
   }
 
+  // The after-the-fact phases must never break a response that is already on its way: each
+  // hook runs in its own try, written out per phase so a call allocates no closure per hook.
   attemptEnd(record: AttemptRecord, call: CallContext): void {
-    for (const [name, hook] of this.attemptEndHooks) this.guard(name, 'onAttemptEnd', () => hook(record, call));
+    for (const [name, hook] of this.attemptEndHooks) {
+      try {
+        this.watch(name, 'onAttemptEnd', hook(record, call));
+      } catch (error) {
+        this.failed(name, 'onAttemptEnd', error);
+      }
+    }
   }
 
   finish(call: CallContext): void {
-    for (const [name, hook] of this.finishHooks) this.guard(name, 'onFinish', () => hook(call));
+    for (const [name, hook] of this.finishHooks) {
+      try {
+        this.watch(name, 'onFinish', hook(call));
+      } catch (error) {
+        this.failed(name, 'onFinish', error);
+      }
+    }
   }
 
   error(call: CallContext, error: GatewayError): void {
-    for (const [name, hook] of this.errorHooks) this.guard(name, 'onError', () => hook(call, error));
+    for (const [name, hook] of this.errorHooks) {
+      try {
+        this.watch(name, 'onError', hook(call, error));
+      } catch (thrown) {
+        this.failed(name, 'onError', thrown);
+      }
+    }
   }
 
-  /** After-the-fact hooks must never break a response that is already on its way. */
-  private guard(plugin: string, phase: string, run: () => unknown): void {
-    const failed = (error: unknown) => this.logger.error({ plugin, phase, err: error }, 'pipeline hook failed');
+  /** An `async` hook fails by rejecting, not throwing; left unobserved, that rejection would end the process. */
+  private watch(plugin: string, phase: string, result: unknown): void {
+    if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') Promise.resolve(result).catch((error: unknown) => this.failed(plugin, phase, error));
+  }
+
+  private failed(plugin: string, phase: string, error: unknown): void {
+    this.logger.error({ plugin, phase, err: error }, 'pipeline hook failed');
+  }
+}
+
+/** Runs `hooks` in order, synchronously until one returns a promise; the rest then run after it settles. */
+function runHooks<A, B>(hooks: ReadonlyArray<RequestHook<A, B>>, a: A, b: B): Promise<void> | undefined {
+  for (let i = 0; i < hooks.length; i++) {
+    let pending: void | Promise<void>;
     try {
-      const result = run();
-      // An `async` hook fails by rejecting, not throwing; left unobserved, that rejection would end the process.
-      if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') Promise.resolve(result).catch(failed);
+      pending = hooks[i](a, b);
     } catch (error) {
-      failed(error);
+      return Promise.reject(error);
     }
+    if (pending) return continueHooks(hooks, i + 1, a, b, pending);
+  }
+  return undefined;
+}
+
+async function continueHooks<A, B>(hooks: ReadonlyArray<RequestHook<A, B>>, from: number, a: A, b: B, pending: Promise<void>): Promise<void> {
+  await pending;
+  for (let i = from; i < hooks.length; i++) {
+    const next = hooks[i](a, b);
+    if (next) await next;
   }
 }

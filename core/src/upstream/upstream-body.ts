@@ -77,6 +77,19 @@ export class UpstreamBody implements AsyncIterable<Buffer> {
     }
     if (this.failure) throw this.failure;
     if (this.buffered > this.maxWholeBytes) throw this.tooLarge();
+    return this.takeText();
+  }
+
+  /**
+   * The whole body as UTF-8 text if it has all arrived (and is within `maxWholeBytes`), else
+   * undefined: then read it with `text()`, which also says why it cannot. A small answer
+   * usually arrives with its head, and reading it this way costs no promise.
+   */
+  textIfComplete(): string | undefined {
+    return this.ended && !this.failure && this.buffered <= this.maxWholeBytes ? this.takeText() : undefined;
+  }
+
+  private takeText(): string {
     const { chunks, buffered } = this;
     const text = chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks, buffered).toString('utf8');
     this.chunks.length = 0;

@@ -31,6 +31,15 @@ describe('upstream JSON', () => {
     await expect(readUpstreamJson(response(async () => Promise.reject(reset)), attempt)).rejects.toMatchObject({ code: 'upstream_unreachable', retryable: true });
   });
 
+  it('takes a body that has all arrived without waiting for it', async () => {
+    const text = jest.fn(async () => '{"late":true}');
+    const body = { text, textIfComplete: () => '{"ok":true}' };
+    await expect(readUpstreamJson({ status: 200, headers: {}, body } as unknown as UpstreamResponse, attempt)).resolves.toEqual({ ok: true });
+    expect(text).not.toHaveBeenCalled();
+    const partial = { text, textIfComplete: () => undefined };
+    await expect(readUpstreamJson({ status: 200, headers: {}, body: partial } as unknown as UpstreamResponse, attempt)).resolves.toEqual({ late: true });
+  });
+
   it('a stream event must be JSON', () => {
     expect(parseStreamEvent('{"a":1}', 'acct')).toEqual({ a: 1 });
     expect(() => parseStreamEvent('not json', 'acct')).toThrow('Provider "acct" sent a stream event that is not JSON.');

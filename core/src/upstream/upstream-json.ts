@@ -13,7 +13,7 @@ export async function readUpstreamJson(response: UpstreamResponse, attempt: Prov
   let text: string;
   const readFrom = performance.now();
   try {
-    text = await response.body.text();
+    text = response.body.textIfComplete?.() ?? (await response.body.text());
   } catch (error) {
     if (error instanceof GatewayError && error.code === 'upstream_response_too_large') {
       throw new GatewayError(error.code, `Provider "${connection}": ${error.message}`);

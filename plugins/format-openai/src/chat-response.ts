@@ -46,27 +46,48 @@ export function encodeChatResponse(response: ChatResponse): WireObject {
   return withUnknownFields(wire, response.extra, RESPONSE_FIELDS);
 }
 
+/** Where each part of a choice sits, for error messages: made once per position, not per answer. */
+interface ChoicePaths {
+  choice: string;
+  message: string;
+  content: string;
+  toolCalls: string;
+  refusal: string;
+}
+
+const cachedPaths: ChoicePaths[] = [];
+
+function choicePaths(position: number): ChoicePaths {
+  const cached = cachedPaths[position];
+  if (cached) return cached;
+  const choice = `choices[${position}]`;
+  const message = `${choice}.message`;
+  const paths = { choice, message, content: `${message}.content`, toolCalls: `${message}.tool_calls`, refusal: `${message}.refusal` };
+  if (position < 16) cachedPaths[position] = paths;
+  return paths;
+}
+
 function decodeChoice(value: unknown, position: number): ChatChoice {
-  const where = `choices[${position}]`;
-  const wire = requireObject(value, where);
+  const paths = choicePaths(position);
+  const wire = requireObject(value, paths.choice);
   const choice: ChatChoice = {
     index: numberOr(wire.index, position),
-    message: decodeMessage(wire.message, `${where}.message`),
+    message: decodeMessage(wire.message, paths),
     finishReason: finishReason(wire.finish_reason),
   };
   if (wire.logprobs !== undefined && wire.logprobs !== null) choice.logprobs = wire.logprobs;
   return choice;
 }
 
-function decodeMessage(value: unknown, where: string): AssistantMessage {
-  const wire = requireObject(value, where);
-  const message: AssistantMessage = { role: 'assistant', content: nullableText(wire.content, `${where}.content`) };
+function decodeMessage(value: unknown, paths: ChoicePaths): AssistantMessage {
+  const wire = requireObject(value, paths.message);
+  const message: AssistantMessage = { role: 'assistant', content: nullableText(wire.content, paths.content) };
   if (wire.tool_calls !== undefined && wire.tool_calls !== null) {
-    message.toolCalls = requireArray(wire.tool_calls, `${where}.tool_calls`).map((call, i) => decodeToolCall(call, `${where}.tool_calls[${i}]`));
+    message.toolCalls = requireArray(wire.tool_calls, paths.toolCalls).map((call, i) => decodeToolCall(call, `${paths.toolCalls}[${i}]`));
   }
   if (typeof wire.reasoning_content === 'string') message.reasoning = wire.reasoning_content;
   // OpenAI always sends `refusal: null`; keeping the null lets the answer go back as it came.
-  if (wire.refusal !== undefined) message.refusal = nullableText(wire.refusal, `${where}.refusal`);
+  if (wire.refusal !== undefined) message.refusal = nullableText(wire.refusal, paths.refusal);
   const extra = unknownFields(wire, MESSAGE_FIELDS);
   if (extra) message.extra = extra;
   return message;

@@ -18,12 +18,17 @@ import {
   type WireChatBody, type WireContentPart, type WireMessage,
 } from './chat-request-schema';
 import { parseRequest } from '@model-gateway/core';
+import { plainChatBody } from './plain-chat-body';
 import { unknownFields } from './unknown-fields';
 
 export function decodeChatRequest(body: unknown, options: { requireModel: boolean }): { model?: string; request: ChatRequest } {
   if (!isWireObject(body)) throw new GatewayError('invalid_parameter', 'The request body must be a JSON object.');
-  const wire: WireChatBody = parseRequest(options.requireModel ? chatBodyWithModel : chatBody, body);
+  const wire: WireChatBody = plainChatBody(body, options.requireModel) ?? parseRequest(options.requireModel ? chatBodyWithModel : chatBody, body);
+  return decodeParsedChatBody(wire, options);
+}
 
+/** The canonical request from a body the schema accepted (or plainChatBody vouched for). */
+export function decodeParsedChatBody(wire: WireChatBody, options: { requireModel: boolean }): { model?: string; request: ChatRequest } {
   const request: ChatRequest = {
     messages: wire.messages.map(decodeMessage),
     stream: wire.stream ?? false,

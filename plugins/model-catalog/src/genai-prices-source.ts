@@ -54,21 +54,35 @@ export function genaiFacts(providerId: string, info: ModelInfo, now = new Date()
   };
 }
 
-/** Each provider and model's price shape, read off genai-prices on first use: the gateway never updates its price data at run time. */
-const shapes = new Map<string, PriceShape>();
+/**
+ * Each provider and model's price shape, read off genai-prices on first use: the gateway never
+ * updates its price data at run time. Provider id -> model -> shape, looked up with the caller's
+ * own strings rather than a joined key built per call.
+ */
+const shapes = new Map<string, Map<string, PriceShape>>();
+
+function shapeOf(providerId: string, model: string): PriceShape {
+  let models = shapes.get(providerId);
+  if (!models) {
+    models = new Map();
+    shapes.set(providerId, models);
+  }
+  let shape = models.get(model);
+  if (shape === undefined) {
+    shape = priceShape(providerId, model);
+    models.set(model, shape);
+  }
+  return shape;
+}
 
 /**
  * What genai-prices charges for canonical usage (its input_tokens include cache reads and
  * writes, as ours do): from the model's weights when its price is flat or tiered by input
- * tokens, else from calcPrice (dated or time-of-day prices, and usage it would reject).
+ * tokens, else from calcPrice (dated or time-of-day prices, and usage it would reject), at
+ * `at` (a Date or epoch milliseconds; `now()` when undefined), which only calcPrice needs.
  */
-export function genaiCost(providerId: string, model: string, usage: Usage, at: Date): number | undefined {
-  const key = `${providerId}\u0000${model}`;
-  let shape = shapes.get(key);
-  if (shape === undefined) {
-    shape = priceShape(providerId, model);
-    shapes.set(key, shape);
-  }
+export function genaiCost(providerId: string, model: string, usage: Usage, at: Date | number | undefined, now: () => Date = () => new Date()): number | undefined {
+  const shape = shapeOf(providerId, model);
   if (shape === 'unmatched') return undefined;
   const tokens: PricedTokens = {
     input_tokens: usage.inputTokens,
@@ -78,7 +92,8 @@ export function genaiCost(providerId: string, model: string, usage: Usage, at: D
   };
   const cached = (tokens.cache_read_tokens ?? 0) + (tokens.cache_write_tokens ?? 0);
   if (shape !== 'not-linear' && cached <= tokens.input_tokens) return linearCost(shape, tokens);
-  return calcPrice(tokens, model, { providerId, timestamp: at })?.total_price;
+  const timestamp = at === undefined ? now() : typeof at === 'number' ? new Date(at) : at;
+  return calcPrice(tokens, model, { providerId, timestamp })?.total_price;
 }
 
 /**

@@ -74,4 +74,20 @@ describe('linear genai-prices prices', () => {
     }
     expect(genaiCost('openai', 'no-such-model-anywhere', usage, at)).toBeUndefined();
   });
+
+  it('prices a dated price at the time given, as a Date or as epoch milliseconds alike', () => {
+    const zero = { input_tokens: 0, output_tokens: 0 };
+    const [providerId, model] = PROVIDERS.flatMap((id) =>
+      (findProvider({ providerId: id })?.models ?? []).filter((m) => Array.isArray(calcPrice(zero, m.id, { providerId: id })?.model.prices)).map((m) => [id, m.id]),
+    )[0];
+    const usage = { inputTokens: 1_000, outputTokens: 500, totalTokens: 1_500 };
+    const tokens = { input_tokens: 1_000, output_tokens: 500 };
+    for (const at of [new Date('2024-03-01T03:00:00Z'), new Date('2025-09-01T15:00:00Z')]) {
+      const expected = calcPrice(tokens, model, { providerId, timestamp: at })!.total_price;
+      expect(genaiCost(providerId, model, usage, at)).toBe(expected);
+      expect(genaiCost(providerId, model, usage, at.getTime())).toBe(expected);
+      // Without a time, now() is asked for one.
+      expect(genaiCost(providerId, model, usage, undefined, () => at)).toBe(expected);
+    }
+  });
 });

@@ -29,7 +29,8 @@ export interface CatalogSources {
  * remembered until the overrides change.
  */
 export class ModelCatalog {
-  private readonly memo = new Map<string, ModelEntry | undefined>();
+  /** Provider type -> model -> entry: two lookups of the config's own strings, where one of a joined key would build and hash a new string per call. */
+  private readonly memo = new Map<string, Map<string, ModelEntry | undefined>>();
   private memoOverrides?: ModelOverrides;
   private readonly modelsDev: ModelsDevCatalog;
   private readonly overlay: Overlay;
@@ -47,8 +48,13 @@ export class ModelCatalog {
   /** One model by the name an endpoint uses (aliases and dated snapshots match their model), or undefined. */
   lookup(providerType: string, model: string): ModelEntry | undefined {
     const overrides = this.currentOverrides();
-    const key = `${providerType}\u0000${model}`;
-    if (this.memo.has(key)) return this.memo.get(key);
+    let models = this.memo.get(providerType);
+    if (!models) {
+      models = new Map();
+      this.memo.set(providerType, models);
+    }
+    const known = models.get(model);
+    if (known !== undefined || models.has(model)) return known;
     const priceId = priceProviderId(providerType);
     const genai = priceId === undefined ? undefined : matchGenaiModel(priceId, model, this.now());
     const entry = mergeModelEntry(providerType, model, {
@@ -57,7 +63,7 @@ export class ModelCatalog {
       overlay: this.overlayFor(priceId ?? providerType, model) ?? (genai && this.overlayFor(genai.providerId, genai.modelId)),
       config: overrides[providerType]?.[model],
     });
-    this.memo.set(key, entry);
+    models.set(model, entry);
     return entry;
   }
 
@@ -94,14 +100,15 @@ export class ModelCatalog {
   /**
    * What a call cost. Prices straight from genai-prices go through its own calculator
    * (long-context tiers, dated and off-peak prices); prices an overlay or the config set
-   * are flat per token. A model the catalogue cannot price costs 0 and says why.
+   * are flat per token. A model the catalogue cannot price costs 0 and says why. `at` (a
+   * Date or epoch milliseconds, default now) matters only to dated and time-of-day prices.
    */
-  cost(providerType: string, model: string, usage: Usage, at: Date = this.now()): Cost {
+  cost(providerType: string, model: string, usage: Usage, at?: Date | number): Cost {
     const entry = this.lookup(providerType, model);
     if (!entry) return { usd: 0, priced: false, note: `model "${model}" is not in the model catalogue for provider type "${providerType}"` };
     const priceId = priceProviderId(providerType);
     if (entry.pricesFrom === 'genai-prices' && priceId !== undefined) {
-      const usd = genaiCost(priceId, model, usage, at);
+      const usd = genaiCost(priceId, model, usage, at, this.now);
       if (usd !== undefined) return { usd, priced: true };
     }
     const usd = flatCost(entry.prices, usage);

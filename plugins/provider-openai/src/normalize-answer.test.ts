@@ -46,3 +46,16 @@ describe('normalizeAnswer', () => {
     expect(normalizeAnswer({ error: { message: 'x' } }, 'message', groq)).toEqual({ error: { message: 'x' } });
   });
 });
+
+describe('normalizeAnswer on answers with nothing to move', () => {
+  it('hands back the answer itself, unchanged, rather than a copy', () => {
+    const groq: OpenAiDialect = { label: 'Groq', reasoningFields: ['reasoning'], contentChunks: true };
+    const plain = { id: 'r', choices: [{ index: 0, message: { role: 'assistant', content: 'a', reasoning_content: 'kept' } }, 'not an object'] };
+    const before = JSON.stringify(plain);
+    expect(normalizeAnswer(plain, 'message', groq)).toBe(plain);
+    expect(JSON.stringify(plain)).toBe(before);
+    // A non-string value under a reasoning field is not reasoning, before or after this change.
+    const odd = { id: 'r', choices: [{ index: 0, delta: { reasoning: { effort: 'low' } } }] };
+    expect(normalizeAnswer(odd, 'delta', groq)).toBe(odd);
+  });
+});

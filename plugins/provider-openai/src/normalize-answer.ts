@@ -10,12 +10,23 @@ import type { OpenAiDialect } from './openai-dialect';
 export function normalizeAnswer(answer: unknown, part: 'message' | 'delta', dialect: OpenAiDialect): unknown {
   if (!isWireObject(answer) || !Array.isArray(answer.choices)) return answer;
   if (!dialect.reasoningFields?.length && !dialect.contentChunks) return answer;
+  // Most answers have nothing to move: decoding only reads them, so they are not copied.
+  if (!answer.choices.some((choice) => needsNormalizing(choice, part, dialect))) return answer;
   return extensibleCopy(answer, {
     choices: answer.choices.map((choice) => {
       if (!isWireObject(choice) || !isWireObject(choice[part])) return choice;
       return extensibleCopy(choice, { [part]: normalizeMessage(choice[part] as WireObject, part, dialect) });
     }),
   });
+}
+
+function needsNormalizing(choice: unknown, part: 'message' | 'delta', dialect: OpenAiDialect): boolean {
+  if (!isWireObject(choice)) return false;
+  const message = choice[part];
+  if (!isWireObject(message)) return false;
+  if (dialect.contentChunks && Array.isArray(message.content)) return true;
+  for (const field of dialect.reasoningFields ?? []) if (typeof message[field] === 'string') return true;
+  return false;
 }
 
 function normalizeMessage(message: WireObject, part: 'message' | 'delta', dialect: OpenAiDialect): WireObject {

@@ -44,7 +44,9 @@ export class OpenAiCompatibleConnection implements ProviderConnection {
   async chat(request: ChatRequest, attempt: ProviderAttempt): Promise<ChatResult> {
     const encoded = encodeChatRequest(request, this.bodyModel(attempt.model));
     const body = JSON.stringify(this.dialect ? rewriteChatBody(encoded, request, this.dialect) : encoded);
-    const response = await this.post(this.urlFor('chat/completions', attempt.model), body, attempt);
+    // Sent and checked here rather than through a helper of its own: an async layer less on every answer's way back.
+    const response = await attempt.send({ method: 'POST', url: this.urlFor('chat/completions', attempt.model), headers: extensibleCopy(this.headers), body });
+    if (response.status >= 400) throw await this.statusError(response, attempt);
     if (!request.stream) return { type: 'response', response: decodeChatResponse(this.normalize(await readUpstreamJson(response, attempt), 'message')) };
     return { type: 'stream', chunks: this.chunks(response, attempt) };
   }
@@ -52,7 +54,8 @@ export class OpenAiCompatibleConnection implements ProviderConnection {
   async embeddings(request: EmbeddingsRequest, attempt: ProviderAttempt): Promise<EmbeddingsResponse> {
     const encoded = encodeEmbeddingsRequest(request, this.bodyModel(attempt.model));
     const body = JSON.stringify(this.dialect ? rewriteEmbeddingsBody(encoded, this.dialect) : encoded);
-    const response = await this.post(this.urlFor('embeddings', attempt.model), body, attempt);
+    const response = await attempt.send({ method: 'POST', url: this.urlFor('embeddings', attempt.model), headers: extensibleCopy(this.headers), body });
+    if (response.status >= 400) throw await this.statusError(response, attempt);
     return decodeEmbeddingsResponse(await readUpstreamJson(response, attempt));
   }
 
@@ -64,19 +67,24 @@ export class OpenAiCompatibleConnection implements ProviderConnection {
     return this.layout.bodyModel?.(model) ?? model;
   }
 
+  /** The last URL built, kept: a connection asks for the same operation and model call after call. */
+  private lastUrl?: { operation: string; model: string; url: string };
+
   private urlFor(operation: string, model: string): string {
+    const last = this.lastUrl;
+    if (last !== undefined && last.operation === operation && last.model === model) return last.url;
     const url = this.layout.url(operation, model);
+    if (url !== undefined) this.lastUrl = { operation, model, url };
     if (url === undefined) {
       throw new GatewayError('unsupported_route', `Provider "${this.settings.name}" (type "${this.settings.type}") has no ${operation} operation.`);
     }
     return url;
   }
 
-  private async post(url: string, body: string, attempt: ProviderAttempt): Promise<UpstreamResponse> {
-    const response = await attempt.send({ method: 'POST', url, headers: extensibleCopy(this.headers), body });
-    if (response.status < 400) return response;
+  /** The error for an answer of status 400 or above, its body read and scrubbed of the connection's key. */
+  private async statusError(response: UpstreamResponse, attempt: ProviderAttempt): Promise<GatewayError> {
     const text = attempt.scrub(await response.body.text().catch(() => ''));
-    throw upstreamStatusError(this.settings.name, response.status, decodeOpenAiError(response.status, text), parseRetryAfter(response.headers));
+    return upstreamStatusError(this.settings.name, response.status, decodeOpenAiError(response.status, text), parseRetryAfter(response.headers));
   }
 
 

@@ -18,11 +18,19 @@ function refusal(fn: () => unknown): GatewayError {
 describe('rewriteChatBody', () => {
   const plain: OpenAiDialect = { label: 'Plain' };
 
-  it('leaves a body with nothing to rewrite as it was, and does not mutate its input', () => {
+  it('hands back a body with nothing to rewrite as it is, without copying it', () => {
     const input = body({ temperature: 0.2 });
     const out = rewriteChatBody(input, request(), plain);
-    expect(out).toEqual(input);
-    expect(out).not.toBe(input);
+    expect(out).toBe(input);
+    expect(input).toEqual(body({ temperature: 0.2 }));
+  });
+
+  it('rewrites a copy and never mutates its input', () => {
+    const dialect: OpenAiDialect = { label: 'Mistral', renameFields: { seed: 'random_seed' }, dropFields: ['user'], topKField: 'top_k' };
+    const input = body({ seed: 7, user: 'u' });
+    const out = rewriteChatBody(input, request({ topK: 5 }), dialect);
+    expect(out).toEqual(body({ random_seed: 7, top_k: 5 }));
+    expect(input).toEqual(body({ seed: 7, user: 'u' }));
   });
 
   it('renames fields (Mistral: seed -> random_seed, max_completion_tokens -> max_tokens)', () => {

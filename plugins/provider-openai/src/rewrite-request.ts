@@ -9,6 +9,8 @@ import { fitToolCallId } from './tool-call-ids';
 type Body = Record<string, unknown>;
 
 export function rewriteChatBody(body: Body, request: ChatRequest, dialect: OpenAiDialect): Body {
+  // Most bodies have nothing this dialect changes or refuses; they are sent as encoded, not copied.
+  if (!touchesChatBody(body, request, dialect)) return body;
   const out: Body = extensibleCopy(body);
   for (const field of dialect.dropFields ?? []) delete out[field];
   placeTopK(out, request, dialect);
@@ -28,6 +30,17 @@ export function rewriteChatBody(body: Body, request: ChatRequest, dialect: OpenA
 
 export function rewriteEmbeddingsBody(body: Body, dialect: OpenAiDialect): Body {
   return rename(extensibleCopy(body), dialect.renameEmbeddingsFields);
+}
+
+/** Whether any rule of `dialect` could change or refuse `body`; false means rewriteChatBody would return an equal copy. */
+function touchesChatBody(body: Body, request: ChatRequest, dialect: OpenAiDialect): boolean {
+  if (dialect.unsupported?.length || dialect.unsupportedMessageFields?.length || dialect.toolCallIds) return true;
+  if (request.topK !== undefined || body.top_k !== undefined) return true;
+  if (dialect.dropFields) for (const field of dialect.dropFields) if (field in body) return true;
+  if (dialect.toolChoiceValues && typeof body.tool_choice === 'string') return true;
+  if (dialect.streamOptions === false && 'stream_options' in body) return true;
+  if (dialect.renameFields) for (const from in dialect.renameFields) if (from in body) return true;
+  return false;
 }
 
 /** format-openai leaves top-k out (OpenAI has none); here it goes where the provider takes it, or is refused. */

@@ -11,10 +11,19 @@ export const LATENCY_BOUNDS_MS = [
 const FIELD_PREFIX = 'lat_le_';
 export const OVERFLOW_FIELD = `${FIELD_PREFIX}inf`;
 
+/** The histogram's counter fields, by bucket: one per bound, then the overflow bucket. */
+export const LATENCY_FIELDS: readonly string[] = [...LATENCY_BOUNDS_MS.map((bound) => `${FIELD_PREFIX}${bound}`), OVERFLOW_FIELD];
+
+/** The bucket one latency falls into: the index of its field in LATENCY_FIELDS. */
+export function latencyBucket(ms: number): number {
+  let i = 0;
+  while (i < LATENCY_BOUNDS_MS.length && ms > LATENCY_BOUNDS_MS[i]) i++;
+  return i;
+}
+
 /** The counter field one latency falls into: `lat_le_<bound>`, or `lat_le_inf` above the last bound. */
 export function latencyField(ms: number): string {
-  for (const bound of LATENCY_BOUNDS_MS) if (ms <= bound) return `${FIELD_PREFIX}${bound}`;
-  return OVERFLOW_FIELD;
+  return LATENCY_FIELDS[latencyBucket(ms)];
 }
 
 export function isLatencyField(field: string): boolean {

@@ -1,13 +1,14 @@
 import { inject, injectable } from 'tsyringe';
 import type { Logger } from 'pino';
 import {
-  DEFAULT_CALLER, extensibleCopy, TOKENS,
+  DEFAULT_CALLER, TOKENS,
   type AttemptRecord, type CallContext, type GatewayRuntime, type PipelinePlugin, type RouteDefinition, type StateStore, type Target, type Usage,
 } from '@model-gateway/core';
 import { MODEL_CATALOG, type ModelCatalog } from '@model-gateway/model-catalog';
 import { usageRoutes } from './usage-api';
-import { BUCKET_TTL_SECONDS, bucketStart, counterIncrements, targetCounters, usageKey } from './usage-counters';
+import { BUCKET_TTL_SECONDS, counterIncrements, counterNames, MinuteKeys } from './usage-counters';
 import { UsageCost } from './usage-cost';
+import { usageLine } from './usage-line';
 
 export const COST_HEADER = 'x-gateway-cost-usd';
 
@@ -22,6 +23,7 @@ export class UsageAccounting implements PipelinePlugin {
   readonly priority = 900;
   private readonly cost: UsageCost;
   private readonly usageLog: Logger;
+  private readonly minuteKeys = new MinuteKeys();
 
   constructor(
     @inject(TOKENS.StateStore) private readonly store: StateStore,
@@ -47,17 +49,16 @@ export class UsageAccounting implements PipelinePlugin {
   }
 
   onAttemptEnd(record: AttemptRecord): void {
-    const cost = this.cost.compute(record.providerType, record.model, record.usage, new Date(record.startedAt));
+    const cost = this.cost.compute(record.providerType, record.model, record.usage, record.startedAt);
     // Budgets (rate-limits) read the price from the record: one pricing per attempt.
     if (cost.priced) record.costUsd = cost.usd;
     if (this.usageLog.isLevelEnabled('info')) {
-      // An undefined costNote is left out of the JSON line, like the record's own unset fields.
-      this.usageLog.info({ usage: extensibleCopy(record, { costUsd: cost.usd, priced: cost.priced, costNote: cost.note }) }, 'usage');
+      this.usageLog.info({ usage: usageLine(record, cost) }, 'usage');
     }
     this.store
       .incrementHash(
-        usageKey(record.endpoint, bucketStart(record.startedAt)),
-        targetCounters(counterIncrements(record, cost), `${record.provider}/${record.model}`, record.caller, record.principal),
+        this.minuteKeys.of(record.endpoint, record.startedAt),
+        counterIncrements(record, cost, counterNames(record.provider, record.model, record.caller, record.principal)),
         BUCKET_TTL_SECONDS,
       )
       .catch((error: Error) => this.logger.warn({ err: error.message, endpoint: record.endpoint }, 'usage counters not written'));

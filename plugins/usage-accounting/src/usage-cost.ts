@@ -14,7 +14,8 @@ const NOTHING_TO_PRICE: Cost = { usd: 0, priced: true };
 export class UsageCost {
   constructor(private readonly catalog: ModelCatalog) {}
 
-  compute(providerType: string, model: string, usage: Usage | undefined, at?: Date): Cost {
+  /** `at`: when the attempt started (a Date or epoch milliseconds; default now), for prices that change over time. */
+  compute(providerType: string, model: string, usage: Usage | undefined, at?: Date | number): Cost {
     if (!usage) return NOTHING_TO_PRICE;
     return this.catalog.cost(providerType, model, usage, at);
   }

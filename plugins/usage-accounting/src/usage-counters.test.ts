@@ -1,5 +1,5 @@
 import type { AttemptRecord } from '@model-gateway/core';
-import { BUCKET_SECONDS, bucketStart, counterIncrements, targetCounters, usageKey } from './usage-counters';
+import { BUCKET_SECONDS, bucketStart, counterIncrements, counterNames, MinuteKeys, targetCounters, usageKey } from './usage-counters';
 
 /** What one attempt adds to its endpoint's minute bucket; the store sums these across replicas. */
 
@@ -102,6 +102,21 @@ describe('usageKey', () => {
   });
 });
 
+describe('MinuteKeys', () => {
+  it('gives the usageKey of the minute an attempt started, the same string for every attempt of that minute', () => {
+    const keys = new MinuteKeys();
+    const minute = Date.UTC(2024, 0, 1, 12, 0, 0);
+    const first = keys.of('ep', minute + 1);
+    expect(first).toBe(usageKey('ep', minute / 1000));
+    expect(keys.of('ep', minute + 59_999)).toBe(first);
+    expect(keys.of('other', minute + 5)).toBe(usageKey('other', minute / 1000));
+    expect(keys.of('ep', minute + 60_000)).toBe(usageKey('ep', minute / 1000 + 60));
+    // A late attempt of the minute before still lands in its own minute.
+    expect(keys.of('ep', minute + 10)).toBe(usageKey('ep', minute / 1000));
+    expect(keys.of('ep', minute + 60_001)).toBe(usageKey('ep', minute / 1000 + 60));
+  });
+});
+
 describe('targetCounters', () => {
   it('files every field under its target (the endpoint totals are their sum, made when read)', () => {
     expect(targetCounters({ requests: 1, lat_le_5: 1 }, 'a/gpt')).toEqual({ 't:a/gpt|requests': 1, 't:a/gpt|lat_le_5': 1 });
@@ -115,5 +130,27 @@ describe('targetCounters', () => {
 
   it('still names fields right for more callers than it caches', () => {
     for (let i = 0; i < 300; i++) expect(targetCounters({ requests: 1 }, 'many/m', `c${i}`)).toEqual({ [`t:many/m|requests@c${i}`]: 1 });
+  });
+
+  it('names an attempt\'s counters as targetCounters files its plain increments, for the default and a named caller', () => {
+    const attempts = [
+      record({ usage: { inputTokens: 11, outputTokens: 7, totalTokens: 18, cachedInputTokens: 3, reasoningTokens: 2 } }),
+      record({ status: 502, latencyMs: 1e9, ttfbMs: undefined }),
+      record({ usage: { inputTokens: 1, outputTokens: 0, totalTokens: 1 }, latencyMs: 0.2 }),
+    ];
+    for (const attempt of attempts) {
+      for (const caller of ['app', 'judge']) {
+        for (const cost of [priced(0.25), unpriced]) {
+          const expected = targetCounters(counterIncrements(attempt, cost), 'up/gpt-4o-mini', caller);
+          expect(counterIncrements(attempt, cost, counterNames('up', 'gpt-4o-mini', caller))).toEqual(expected);
+        }
+      }
+    }
+    // Built once per target and caller.
+    expect(counterNames('up', 'gpt-4o-mini', 'judge')).toBe(counterNames('up', 'gpt-4o-mini', 'judge'));
+  });
+
+  it('names counters right past the callers it caches', () => {
+    for (let i = 0; i < 300; i++) expect(counterIncrements(record({}), priced(0), counterNames('lots', 'm', `c${i}`))).toHaveProperty([`t:lots/m|requests@c${i}`], 1);
   });
 });
