@@ -73,6 +73,9 @@ describe('computeRatios', () => {
     expect(withPortkey.portkey_added_c1_p50.status).toBe('ok');
     expect(withPortkey.portkey_added_c1_p99.value).toBeCloseTo(0.3, 10);
     expect(withPortkey.portkey_added_c1_p99.status).toBe('miss');
+    // The bare hop's own ratio to Portkey: the floor a Node proxy starts from, reported only.
+    expect(withPortkey.portkey_pipe_added_c1_p50).toMatchObject({ status: 'reported', target: null, numerator: 0.2, denominator: 1.5 });
+    expect(withPortkey.portkey_pipe_added_c1_p99.value).toBeCloseTo(0.15, 10);
   });
 
   it('gives no ratio, status n/a, when the bare hop added nothing or a figure is missing', () => {
