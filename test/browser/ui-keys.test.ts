@@ -264,6 +264,34 @@ describe('web UI: gateway keys (Chromium, keys required)', () => {
     await session.screenshot('keys-page');
   }, BROWSER_TEST_TIMEOUT_MS);
 
+  it("filters the usage dashboard to one gateway key: that key's calls and endpoints only, revoked keys included", async () => {
+    const created = (await (await adminApi('POST', '/api/keys', { name: 'nightly', endpoints: '*' })).json()) as { id: string; key: string };
+    for (let i = 0; i < 2; i++) expect(await chat('chat-b', created.key)).toBe(200);
+    const keyId = async (name: string) => ((await (await adminApi('GET', '/api/keys')).json()) as { data: Array<{ id: string; name: string }> }).data.find((k) => k.name === name)!.id;
+    const apiRequests = async (id: string) => ((await (await adminApi('GET', `/api/usage?combined=true&bucket=all&key=${id}`)).json()) as { data: Array<{ requests: number }> }).data[0]?.requests ?? 0;
+
+    await session.open('/usage');
+    const filter = page().getByRole('combobox', { name: 'Gateway key' });
+    await filter.selectOption({ label: 'nightly' });
+    await page().getByRole('region', { name: 'Usage of all endpoints, key nightly' }).waitFor();
+    const requests = page().locator('.stat-card').filter({ hasText: /^Requests/ }).locator('.stat-value');
+    await requests.getByText('2', { exact: true }).waitFor();
+    const top = page().getByRole('table', { name: 'Top endpoints by cost, key nightly' });
+    await top.getByRole('row', { name: /chat-b/ }).waitFor();
+    expect(await top.getByRole('row').count()).toBe(2);
+    expect(await top.getByRole('row', { name: /chat-b/ }).getByRole('cell').nth(0).textContent()).toBe('2');
+    await session.screenshot('usage-by-key');
+
+    // The revoked key's calls stay countable: every call its examples and Try it made, on chat-a only.
+    await filter.selectOption({ label: 'ci-runner (revoked)' });
+    const revokedTop = page().getByRole('table', { name: 'Top endpoints by cost, key ci-runner' });
+    await revokedTop.getByRole('row', { name: /chat-a/ }).waitFor();
+    expect(await revokedTop.getByRole('row').count()).toBe(2);
+    const expected = await apiRequests(await keyId('ci-runner'));
+    expect(expected).toBeGreaterThan(1);
+    await requests.getByText(String(expected), { exact: true }).waitFor();
+  }, BROWSER_TEST_TIMEOUT_MS);
+
   it('never leaks a credential: the gateway key only in its one creation answer and sent only to /gateway/ routes; no provider key or admin token in any response', async () => {
     const received = await session.received();
     expect(received.filter((r) => r.body.includes(key)).map((r) => `${r.status} ${new URL(r.url).pathname}`)).toEqual(['201 /api/keys']);

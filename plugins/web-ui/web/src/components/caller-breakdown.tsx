@@ -5,18 +5,18 @@ import { formatCount, formatRate, formatUsd, formatUsdExact } from '../lib/forma
 import { rangeOf, usageQuery, type RangeId } from '../lib/usage-range';
 import { ErrorNotice } from './error-notice';
 
-/** One `group_by=caller` read of the range: every caller's totals (shared by the breakdown and the dashboard's Caller filter). */
-export function useCallerUsage(endpoint: string | undefined, range: RangeId) {
+/** One `group_by=caller` read of the range: every caller's totals (shared by the breakdown and the dashboard's Caller filter); `gatewayKey` keeps one key's calls. */
+export function useCallerUsage(endpoint: string | undefined, range: RangeId, gatewayKey?: string) {
   const scope = endpoint ? { endpoint } : { combined: true };
-  return useUsage(['by-caller', endpoint ?? '*', range], () => usageQuery(range, { ...scope, whole: true, byCaller: true }));
+  return useUsage(['by-caller', endpoint ?? '*', range, gatewayKey ?? ''], () => usageQuery(range, { ...scope, key: gatewayKey, whole: true, byCaller: true }));
 }
 
 /**
  * Requests, tokens and cost per caller (`app`, `judge`, any `x-gateway-caller` label),
  * so evaluation judges' spend reads apart from the application's.
  */
-export function CallerBreakdown({ endpoint, range, selected }: { endpoint?: string; range: RangeId; selected?: string }) {
-  const usage = useCallerUsage(endpoint, range);
+export function CallerBreakdown({ endpoint, range, selected, gatewayKey }: { endpoint?: string; range: RangeId; selected?: string; gatewayKey?: string }) {
+  const usage = useCallerUsage(endpoint, range, gatewayKey);
   const heading = useId();
   const shares = callerShares(usage.data?.data ?? []);
   return (

@@ -14,13 +14,14 @@ const count = (v: number) => formatCount(Math.round(v));
 /**
  * Stat cards and charts of one endpoint's traffic (or all endpoints', combined), over a
  * range that ends now: requests and errors, latency percentiles, tokens and cost, and
- * the cost per caller (judges apart from the application). `caller` keeps one caller's calls.
+ * the cost per caller (judges apart from the application). `caller` keeps one caller's calls,
+ * `gatewayKey` (a key's id) one gateway key's.
  */
-export default function UsageOverview({ endpoint, range, caller }: { endpoint?: string; range: RangeId; caller?: string }) {
-  const scope = { ...(endpoint ? { endpoint } : { combined: true }), caller };
-  const totals = useUsage(['totals', endpoint ?? '*', range, caller ?? ''], () => usageQuery(range, { ...scope, whole: true }));
-  const buckets = useUsage(['series', endpoint ?? '*', range, caller ?? ''], () => usageQuery(range, scope));
-  const callers = useCallerUsage(endpoint, range);
+export default function UsageOverview({ endpoint, range, caller, gatewayKey }: { endpoint?: string; range: RangeId; caller?: string; gatewayKey?: string }) {
+  const scope = { ...(endpoint ? { endpoint } : { combined: true }), caller, key: gatewayKey };
+  const totals = useUsage(['totals', endpoint ?? '*', range, caller ?? '', gatewayKey ?? ''], () => usageQuery(range, { ...scope, whole: true }));
+  const buckets = useUsage(['series', endpoint ?? '*', range, caller ?? '', gatewayKey ?? ''], () => usageQuery(range, scope));
+  const callers = useCallerUsage(endpoint, range, gatewayKey);
   const judge = callers.data?.data.find((row) => row.caller === JUDGE_CALLER);
   const total = totals.data?.data[0] ?? EMPTY_COUNTERS;
   const series = useMemo(() => fillSeries(buckets.data?.data ?? [], range), [buckets.data, range]);
@@ -55,7 +56,7 @@ export default function UsageOverview({ endpoint, range, caller }: { endpoint?: 
         <Stat label="Tokens in / out" value={`${formatCount(total.prompt_tokens)} / ${formatCount(total.completion_tokens)}`} small />
         <Stat label="Cost" value={formatUsd(total.cost_usd)} detail={costDetail(total.unpriced_requests, caller ? undefined : judge?.cost_usd)} />
       </dl>
-      <CallerBreakdown endpoint={endpoint} range={range} selected={caller} />
+      <CallerBreakdown endpoint={endpoint} range={range} selected={caller} gatewayKey={gatewayKey} />
       {totals.data && total.requests === 0 && <p className="muted empty-range">No traffic in the {label}.</p>}
       <div className="chart-grid">
         <TimeChart counts title="Requests and errors" times={series.times} series={charts.traffic} format={count} summary={`${total.requests} requests, ${total.errors} errors in the ${label}`} />

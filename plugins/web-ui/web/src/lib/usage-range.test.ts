@@ -30,6 +30,7 @@ describe('usage range', () => {
     expect(usageQuery('hour', { now: NOW, whole: true, combined: true, byCaller: true })).toBe(`/api/usage?from=${to - 3600}&to=${to}&bucket=all&combined=true&group_by=caller`);
     expect(usageQuery('hour', { now: NOW, endpoint: 'demo', caller: 'judge' })).toContain('endpoint=demo&caller=judge');
     expect(usageQuery('day', { now: NOW, whole: true, combined: true, byKey: true })).toContain('combined=true&group_by=key');
+    expect(usageQuery('hour', { now: NOW, caller: 'judge', key: 'key_0123456789abcdef', byCaller: true })).toContain('caller=judge&key=key_0123456789abcdef&group_by=caller');
   });
 
   it('gives every bucket of the range a point: zero counts and no latency where there was no traffic', () => {

@@ -14,13 +14,14 @@ export function rangeOf(id: RangeId) {
 }
 
 /** The /api/usage query for a range ending now: per bucket, or the whole range as one row. */
-export function usageQuery(range: RangeId, options: { endpoint?: string; whole?: boolean; combined?: boolean; caller?: string; byCaller?: boolean; byKey?: boolean; now?: number }): string {
+export function usageQuery(range: RangeId, options: { endpoint?: string; whole?: boolean; combined?: boolean; caller?: string; key?: string; byCaller?: boolean; byKey?: boolean; now?: number }): string {
   const { seconds, bucketSeconds } = rangeOf(range);
   const to = Math.floor((options.now ?? Date.now()) / 1000);
   const params = new URLSearchParams({ from: String(to - seconds), to: String(to), bucket: options.whole ? 'all' : `${bucketSeconds}` });
   if (options.endpoint) params.set('endpoint', options.endpoint);
   if (options.combined) params.set('combined', 'true');
   if (options.caller) params.set('caller', options.caller);
+  if (options.key) params.set('key', options.key);
   const groups = [options.byCaller ? 'caller' : '', options.byKey ? 'key' : ''].filter(Boolean);
   if (groups.length) params.set('group_by', groups.join(','));
   return `/api/usage?${params}`;

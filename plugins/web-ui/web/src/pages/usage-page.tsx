@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { useEndpoints, useUsage } from '../api/queries';
+import { useEndpoints, useKeys, useUsage } from '../api/queries';
 import { useCallerUsage } from '../components/caller-breakdown';
 import { ErrorNotice } from '../components/error-notice';
 import { RangeSwitch } from '../components/range-switch';
@@ -9,16 +9,23 @@ import { callerShares } from '../lib/callers';
 import { formatCount, formatMs, formatUsd } from '../lib/format';
 import { rangeOf, usageQuery, type RangeId } from '../lib/usage-range';
 
-/** The usage dashboard: all endpoints or one, all callers or one, over the last hour, day or week, and the top endpoints by cost. */
+/**
+ * The usage dashboard: all endpoints or one, all callers or one, all gateway keys or one,
+ * over the last hour, day or week, and the top endpoints by cost.
+ */
 export default function UsagePage() {
   const endpoints = useEndpoints();
+  const keys = useKeys().data?.keys ?? [];
   const [endpoint, setEndpoint] = useState('');
   const [caller, setCaller] = useState('');
+  const [gatewayKey, setGatewayKey] = useState('');
+  const keyName = keys.find((k) => k.id === gatewayKey)?.name ?? gatewayKey;
   const [range, setRange] = useState<RangeId>('hour');
   const callers = callerShares(useCallerUsage(undefined, range).data?.data ?? []).map((share) => share.caller);
   // A caller chosen earlier stays offered even in a range where it made no call.
   if (caller && !callers.includes(caller)) callers.push(caller);
-  const perEndpoint = useUsage(['per-endpoint', range, caller], () => usageQuery(range, { whole: true, caller: caller || undefined }));
+  const perEndpoint = useUsage(['per-endpoint', range, caller, gatewayKey], () => usageQuery(range, { whole: true, caller: caller || undefined, key: gatewayKey || undefined }));
+  const filters = `${caller ? `, caller ${caller}` : ''}${gatewayKey ? `, key ${keyName}` : ''}`;
   const top = [...(perEndpoint.data?.data ?? [])].sort((a, b) => b.cost_usd - a.cost_usd || b.requests - a.requests).slice(0, 10);
   return (
     <>
@@ -52,15 +59,29 @@ export default function UsagePage() {
               ))}
             </select>
           </div>
+          {/* Offered once keys exist: the calls each key made, revoked ones included. */}
+          {keys.length > 0 && (
+            <div className="field field-inline">
+              <label htmlFor="usage-key">Gateway key</label>
+              <select id="usage-key" value={gatewayKey} onChange={(e) => setGatewayKey(e.target.value)}>
+                <option value="">All keys</option>
+                {keys.map((k) => (
+                  <option key={k.id} value={k.id}>
+                    {k.status === 'active' ? k.name : `${k.name} (${k.status})`}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
         </div>
         <RangeSwitch value={range} onChange={setRange} />
       </div>
-      <section className="card" aria-label={`Usage of ${endpoint || 'all endpoints'}${caller ? `, caller ${caller}` : ''}`}>
-        <UsageOverview endpoint={endpoint || undefined} range={range} caller={caller || undefined} />
+      <section className="card" aria-label={`Usage of ${endpoint || 'all endpoints'}${filters}`}>
+        <UsageOverview endpoint={endpoint || undefined} range={range} caller={caller || undefined} gatewayKey={gatewayKey || undefined} />
       </section>
       <section className="card table-card" aria-labelledby="top-heading">
         <div className="card-title section-header">
-          <h2 id="top-heading">{caller ? `Top endpoints by cost, caller ${caller}` : 'Top endpoints by cost'}</h2>
+          <h2 id="top-heading">{`Top endpoints by cost${filters}`}</h2>
           <span className="muted">{rangeOf(range).label}</span>
         </div>
         {perEndpoint.error && <ErrorNotice error={perEndpoint.error} what="usage per endpoint" />}
