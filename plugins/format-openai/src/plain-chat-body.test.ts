@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { chatBody, chatBodyWithModel, type WireChatBody } from './chat-request-schema';
 import { decodeParsedChatBody } from './decode-chat-request';
 import { encodeChatRequest } from './encode-chat-request';
@@ -119,5 +120,61 @@ describe('plainChatBody', () => {
     expect(plainChatBody(body, true)).toBeUndefined();
     const message = JSON.parse('{"role":"user","content":"x","__proto__":{"polluted":true}}');
     expect(plainChatBody({ model: 'm', messages: [message] }, true)).toBeUndefined();
+  });
+
+  /** Values around every boundary the fast path checks, of every JSON type. */
+  const anyValue = fc.oneof(
+    fc.constantFrom(null, true, false, '', 'x', 'low', 'max', 0, -0, 1, 2, -2, 1.5, 2.5, -3, 2 ** 53, Number.MAX_SAFE_INTEGER),
+    fc.double({ min: -3, max: 3, noNaN: true }),
+    fc.integer({ min: -5, max: 5 }),
+    fc.array(fc.constantFrom('a', 1, null), { maxLength: 3 }),
+    fc.constantFrom({}, { include_usage: true }, { include_usage: 'yes' }, { include_usage: null, other: 1 }, []),
+  );
+  // Mostly valid, so the fast path is reached often; each part sometimes wrong, so its refusals are tried too.
+  const mostly = <T, U>(valid: fc.Arbitrary<T>, other: fc.Arbitrary<U>) => fc.oneof({ arbitrary: valid, weight: 4 }, { arbitrary: other, weight: 1 });
+  const message = fc
+    .record({
+      role: mostly(fc.constantFrom('system', 'developer', 'user', 'assistant'), fc.constantFrom('tool', 'bot', null, 1)),
+      content: mostly(fc.string({ maxLength: 5 }), anyValue),
+    })
+    .chain((base) =>
+      fc
+        .dictionary(fc.constantFrom('name', 'refusal', 'tool_call_id', 'audio', 'tool_calls'), mostly(fc.constantFrom(null, 'n'), anyValue), { maxKeys: 2 })
+        .map((extra) => ({ ...extra, ...base })),
+    );
+  const body = fc
+    .dictionary(
+      fc.constantFrom(
+        'model', 'temperature', 'top_p', 'presence_penalty', 'frequency_penalty', 'n', 'max_tokens', 'max_completion_tokens',
+        'seed', 'stream', 'parallel_tool_calls', 'user', 'reasoning_effort', 'stop', 'stream_options', 'metadata', 'store',
+      ),
+      mostly(fc.constant(null), anyValue),
+      { maxKeys: 5 },
+    )
+    .chain((fields) =>
+      fc
+        .record({ model: mostly(fc.constant('m'), anyValue), messages: fc.array(message, { minLength: 1, maxLength: 3 }) })
+        .map((required) => ({ ...fields, ...required })),
+    );
+
+  it('never vouches for a random body the schema refuses, and decodes every one it vouches for as the schema does', () => {
+    let vouched = 0;
+    fc.assert(
+      fc.property(body, fc.boolean(), (candidate, requireModel) => {
+        const fast = plainChatBody(candidate, requireModel);
+        if (fast === undefined) return;
+        vouched += 1;
+        const parsed = schemaParse(candidate, requireModel);
+        expect(parsed.success).toBe(true);
+        if (!parsed.success) return;
+        const viaSchema = decodeParsedChatBody(parsed.data, { requireModel });
+        const viaFast = decodeParsedChatBody(fast, { requireModel });
+        expect(viaFast).toEqual(viaSchema);
+        expect(JSON.stringify(encodeChatRequest(viaFast.request, 'up'))).toBe(JSON.stringify(encodeChatRequest(viaSchema.request, 'up')));
+      }),
+      { numRuns: 3000, seed: process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : undefined },
+    );
+    // The generator must reach the fast path often enough for the property to mean something.
+    expect(vouched).toBeGreaterThan(300);
   });
 });
