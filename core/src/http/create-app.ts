@@ -47,11 +47,13 @@ export function createApp({ apiStyles, pipelinePlugins, runtime, store, logger, 
 
   const json = readJsonBody(bodyLimit);
   const mount = (route: RouteDefinition, render: (e: GatewayError) => RenderedError) => {
+    // Decided at mount: the data plane's routes carry no access check at all.
+    const check = route.access === 'operator' ? operatorAccess : undefined;
     const handlers: RequestHandler[] = [
       (req, res, next) => {
         const malformed = malformedPathError(req);
         if (malformed) throw malformed;
-        if (route.access === 'operator') operatorAccess?.(req);
+        check?.(req);
         if (route.json) return json(req, res, next);
         next();
       },
