@@ -1,12 +1,12 @@
 import { latencyField } from './latency-histogram';
 import { aggregateUsage } from './usage-aggregate';
-import { targetCounters } from './usage-counters';
+import { counterField } from './usage-counters';
 
 /** A minute where `calls` attempts of `target` (by `caller`) took `ms` each. */
 function minute(bucketStart: number, target: string, calls: number, ms: number, extra: Record<string, number> = {}, caller = 'app') {
-  const one = targetCounters({ requests: 1, latency_ms_sum: ms, [latencyField(ms)]: 1, ...extra }, target, caller);
+  const one: Record<string, number> = { requests: 1, latency_ms_sum: ms, [latencyField(ms)]: 1, ...extra };
   const counters: Record<string, number> = {};
-  for (const [field, n] of Object.entries(one)) counters[field] = n * calls;
+  for (const [field, n] of Object.entries(one)) counters[counterField(target, field, caller)] = n * calls;
   return { bucketStart, counters };
 }
 

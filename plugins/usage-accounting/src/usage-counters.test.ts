@@ -1,5 +1,5 @@
 import type { AttemptRecord } from '@model-gateway/core';
-import { BUCKET_SECONDS, bucketStart, counterIncrements, counterNames, MinuteKeys, targetCounters, usageKey } from './usage-counters';
+import { BUCKET_SECONDS, bucketStart, counterIncrements, counterNames, MinuteKeys, usageKey } from './usage-counters';
 
 /** What one attempt adds to its endpoint's minute bucket; the store sums these across replicas. */
 
@@ -117,22 +117,34 @@ describe('MinuteKeys', () => {
   });
 });
 
-describe('targetCounters', () => {
+/**
+ * The stored field names, spelled out as the reader (usage-aggregate) parses them:
+ * `t:<connection>/<model>|<field>`, then `@<caller>` unless it is the default, then `#<key id>`.
+ */
+function filedUnder(increments: Readonly<Record<string, number>>, target: string, caller = 'app', principal?: string): Record<string, number> {
+  const suffix = (caller === 'app' ? '' : `@${caller}`) + (principal === undefined ? '' : `#${principal}`);
+  return Object.fromEntries(Object.entries(increments).map(([field, value]) => [`t:${target}|${field}${suffix}`, value]));
+}
+
+describe('counterNames', () => {
+  const requestOnly = (names: ReturnType<typeof counterNames>) => counterIncrements(record({ latencyMs: 0.2, ttfbMs: undefined }), priced(0), names);
+
   it('files every field under its target (the endpoint totals are their sum, made when read)', () => {
-    expect(targetCounters({ requests: 1, lat_le_5: 1 }, 'a/gpt')).toEqual({ 't:a/gpt|requests': 1, 't:a/gpt|lat_le_5': 1 });
-    expect(targetCounters({ requests: 1 }, 'b/claude')).toEqual({ 't:b/claude|requests': 1 });
+    expect(requestOnly(counterNames('a', 'gpt'))).toEqual({ 't:a/gpt|requests': 1, 't:a/gpt|lat_le_5': 1 });
+    expect(requestOnly(counterNames('b', 'claude'))).toEqual({ 't:b/claude|requests': 1, 't:b/claude|lat_le_5': 1 });
   });
 
-  it('files a named caller\'s fields apart, and the default caller\'s as before callers were recorded', () => {
-    expect(targetCounters({ requests: 1, cost_usd: 0.5 }, 'a/gpt', 'judge')).toEqual({ 't:a/gpt|requests@judge': 1, 't:a/gpt|cost_usd@judge': 0.5 });
-    expect(targetCounters({ requests: 1 }, 'a/gpt', 'app')).toEqual({ 't:a/gpt|requests': 1 });
+  it('files a named caller\'s fields apart, the default caller\'s as before callers were recorded, and a key\'s last', () => {
+    expect(counterIncrements(record({ latencyMs: 0.2, ttfbMs: undefined }), priced(0.5), counterNames('a', 'gpt', 'judge'))).toEqual({
+      't:a/gpt|requests@judge': 1,
+      't:a/gpt|lat_le_5@judge': 1,
+      't:a/gpt|cost_usd@judge': 0.5,
+    });
+    expect(requestOnly(counterNames('a', 'gpt', 'app'))).toEqual({ 't:a/gpt|requests': 1, 't:a/gpt|lat_le_5': 1 });
+    expect(requestOnly(counterNames('a', 'gpt', 'judge', 'key_01'))).toHaveProperty(['t:a/gpt|requests@judge#key_01'], 1);
   });
 
-  it('still names fields right for more callers than it caches', () => {
-    for (let i = 0; i < 300; i++) expect(targetCounters({ requests: 1 }, 'many/m', `c${i}`)).toEqual({ [`t:many/m|requests@c${i}`]: 1 });
-  });
-
-  it('names an attempt\'s counters as targetCounters files its plain increments, for the default and a named caller', () => {
+  it('names an attempt\'s counters as the plain increments filed under their target, for the default and a named caller', () => {
     const attempts = [
       record({ usage: { inputTokens: 11, outputTokens: 7, totalTokens: 18, cachedInputTokens: 3, reasoningTokens: 2 } }),
       record({ status: 502, latencyMs: 1e9, ttfbMs: undefined }),
@@ -141,7 +153,7 @@ describe('targetCounters', () => {
     for (const attempt of attempts) {
       for (const caller of ['app', 'judge']) {
         for (const cost of [priced(0.25), unpriced]) {
-          const expected = targetCounters(counterIncrements(attempt, cost), 'up/gpt-4o-mini', caller);
+          const expected = filedUnder(counterIncrements(attempt, cost), 'up/gpt-4o-mini', caller);
           expect(counterIncrements(attempt, cost, counterNames('up', 'gpt-4o-mini', caller))).toEqual(expected);
         }
       }

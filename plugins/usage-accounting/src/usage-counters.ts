@@ -110,7 +110,8 @@ const MAX_CACHED_CALLERS = 256;
 /** Connection -> model -> caller (and key) -> names: looked up with the record's own strings, never a target string built per call. */
 const cachedNames = new Map<string, Map<string, Map<string, CounterNames>>>();
 
-function fieldName(target: string, caller: string, principal: string | undefined, field: string): string {
+/** The name a counter `field` of `target` (`connection/model`) is stored under, for a caller and (when the call had one) gateway key. */
+export function counterField(target: string, field: string, caller: string = DEFAULT_CALLER, principal?: string): string {
   const callerPart = caller === DEFAULT_CALLER ? '' : `${CALLER_SEPARATOR}${caller}`;
   return `${TARGET_FIELD_PREFIX}${target}|${field}${callerPart}${principal === undefined ? '' : `${PRINCIPAL_SEPARATOR}${principal}`}`;
 }
@@ -131,20 +132,8 @@ export function counterNames(connection: string, model: string, caller: string =
   let names = callers.get(who);
   if (!names) {
     const target = `${connection}/${model}`;
-    names = namesOf((field) => fieldName(target, caller, principal, field));
+    names = namesOf((field) => counterField(target, field, caller, principal));
     if (callers.size < MAX_CACHED_CALLERS) callers.set(who, names);
   }
   return names;
-}
-
-/** Any counters filed under a target, caller and key, as counterNames names them. */
-export function targetCounters(
-  increments: Readonly<Record<string, number>>,
-  target: string,
-  caller: string = DEFAULT_CALLER,
-  principal?: string,
-): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const field in increments) out[fieldName(target, caller, principal, field)] = increments[field];
-  return out;
 }
