@@ -2,7 +2,8 @@ import { AnthropicFake } from '../fakes/anthropic-fake';
 import { GeminiFake } from '../fakes/gemini-fake';
 import { OpenAiFake, respondOpenAi, type OpenAiRequest } from '../fakes/openai-fake';
 import { AGENT_CLIS_SETUP_TIMEOUT_MS, ensureAgentClis, type AgentClis } from '../support/agent-clis';
-import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
+import type { GatewayProcess } from '../support/gateway-process';
+import { HELD_KEYS, startAgentRig, type AgentRig } from './agent-rig';
 import { describeRun, exampleFile, fill, parseEnvFile, readme, runCli, scratch, writeIn, type CliRun } from './agent-setup';
 
 /**
@@ -13,7 +14,7 @@ import { describeRun, exampleFile, fill, parseEnvFile, readme, runCli, scratch, 
  * translation leaked fails the run.
  */
 
-const KEYS = { anthropic: 'sk-ant-gateway-held', openai: 'sk-openai-gateway-held', gemini: 'AIza-gateway-held' };
+const KEYS = HELD_KEYS;
 const RUN_TIMEOUT_MS = 90_000;
 // A run is bounded by RUN_TIMEOUT_MS (and then printed); the test waits a little longer for it.
 jest.setTimeout(RUN_TIMEOUT_MS + 15_000);
@@ -25,6 +26,7 @@ let anthropic: AnthropicFake;
 let openai: OpenAiFake;
 let gemini: GeminiFake;
 let gateway: GatewayProcess;
+let rig: AgentRig;
 let work: { dir: string; remove(): Promise<void> };
 let markerFile: string;
 
@@ -40,37 +42,25 @@ beforeAll(async () => {
   clis = await ensureAgentClis();
   work = await scratch('claude-code');
   markerFile = await writeIn(work.dir, 'project/notes.txt', `${MARKER}\n`);
-  anthropic = await AnthropicFake.start();
-  openai = await OpenAiFake.start({ script: readThenAnswer });
-  gemini = await GeminiFake.start();
-  const config = {
-    providers: {
-      'anthropic-up': { type: 'anthropic', base_url: anthropic.baseUrl, api_key: KEYS.anthropic },
-      'openai-up': { type: 'openai', base_url: openai.baseUrl, api_key: KEYS.openai },
-      'gemini-up': { type: 'gemini', base_url: gemini.baseUrl, api_key: KEYS.gemini },
-    },
+  rig = await startAgentRig(work.dir, {
+    openai: { script: readThenAnswer },
     endpoints: [
-      { name: 'cc-claude', kind: 'chat', provider: 'anthropic-up', model: 'claude-sonnet-4-5' },
-      { name: 'cc-gpt', kind: 'chat', provider: 'openai-up', model: 'gpt-4o-mini' },
-      { name: 'cc-gpt-reasoning', kind: 'chat', provider: 'openai-up', model: 'gpt-5-mini' },
-      { name: 'cc-gpt-tools', kind: 'chat', provider: 'openai-up', model: 'gpt-4.1-mini' },
-      { name: 'cc-gemini', kind: 'chat', provider: 'gemini-up', model: 'gemini-2.5-flash' },
+      { name: 'cc-claude', provider: 'anthropic-up', model: 'claude-sonnet-4-5' },
+      { name: 'cc-gpt', provider: 'openai-up', model: 'gpt-4o-mini' },
+      { name: 'cc-gpt-reasoning', provider: 'openai-up', model: 'gpt-5-mini' },
+      { name: 'cc-gpt-tools', provider: 'openai-up', model: 'gpt-4.1-mini' },
+      { name: 'cc-gemini', provider: 'gemini-up', model: 'gemini-2.5-flash' },
     ],
-  };
-  gateway = await startGatewayProcess(await writeIn(work.dir, 'gateway.yaml', JSON.stringify(config)));
+  });
+  ({ anthropic, openai, gemini, gateway } = rig);
 }, AGENT_CLIS_SETUP_TIMEOUT_MS);
 
 afterAll(async () => {
-  await gateway?.stop();
-  await Promise.all([anthropic?.close(), openai?.close(), gemini?.close()]);
+  await rig?.stop();
   await work?.remove();
 });
 
-beforeEach(() => {
-  anthropic.reset();
-  openai.reset();
-  gemini.reset();
-});
+beforeEach(() => rig.reset());
 
 /** `claude -p` with the README's environment for `endpoint`, a fresh HOME each run. */
 async function claude(endpoint: string, prompt: string, flags: string[] = []): Promise<{ run: CliRun; result: { result?: string; is_error?: boolean } }> {

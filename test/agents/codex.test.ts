@@ -2,7 +2,8 @@ import { AnthropicFake, respondAnthropic, type AnthropicRequest } from '../fakes
 import { GeminiFake } from '../fakes/gemini-fake';
 import { OpenAiFake } from '../fakes/openai-fake';
 import { AGENT_CLIS_SETUP_TIMEOUT_MS, ensureAgentClis, type AgentClis } from '../support/agent-clis';
-import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
+import type { GatewayProcess } from '../support/gateway-process';
+import { HELD_KEYS, startAgentRig, type AgentRig } from './agent-rig';
 import { describeRun, exampleFile, fill, readme, runCli, scratch, writeIn, type CliRun } from './agent-setup';
 
 /**
@@ -13,7 +14,7 @@ import { describeRun, exampleFile, fill, readme, runCli, scratch, writeIn, type 
  * and the Anthropic and Gemini fakes refuse unknown fields.
  */
 
-const KEYS = { anthropic: 'sk-ant-gateway-held', openai: 'sk-openai-gateway-held', gemini: 'AIza-gateway-held' };
+const KEYS = HELD_KEYS;
 const RUN_TIMEOUT_MS = 90_000;
 // A run is bounded by RUN_TIMEOUT_MS (and then printed); the test waits a little longer for it.
 jest.setTimeout(RUN_TIMEOUT_MS + 15_000);
@@ -25,6 +26,7 @@ let anthropic: AnthropicFake;
 let openai: OpenAiFake;
 let gemini: GeminiFake;
 let gateway: GatewayProcess;
+let rig: AgentRig;
 let work: { dir: string; remove(): Promise<void> };
 
 /** A shell command on the first turn, a text answer once its output is back. */
@@ -41,36 +43,24 @@ beforeAll(async () => {
   clis = await ensureAgentClis();
   work = await scratch('codex');
   await writeIn(work.dir, 'project/notes.txt', `${MARKER}\n`);
-  anthropic = await AnthropicFake.start({ script: commandThenAnswer });
-  openai = await OpenAiFake.start();
-  gemini = await GeminiFake.start();
-  const config = {
-    providers: {
-      'anthropic-up': { type: 'anthropic', base_url: anthropic.baseUrl, api_key: KEYS.anthropic },
-      'openai-up': { type: 'openai', base_url: openai.baseUrl, api_key: KEYS.openai },
-      'gemini-up': { type: 'gemini', base_url: gemini.baseUrl, api_key: KEYS.gemini },
-    },
+  rig = await startAgentRig(work.dir, {
+    anthropic: { script: commandThenAnswer },
     endpoints: [
-      { name: 'cx-gpt', kind: 'chat', provider: 'openai-up', model: 'gpt-4o-mini' },
-      { name: 'cx-claude', kind: 'chat', provider: 'anthropic-up', model: 'claude-sonnet-4-5' },
-      { name: 'cx-claude-tools', kind: 'chat', provider: 'anthropic-up', model: 'claude-haiku-4-5' },
-      { name: 'cx-gemini', kind: 'chat', provider: 'gemini-up', model: 'gemini-2.5-flash' },
+      { name: 'cx-gpt', provider: 'openai-up', model: 'gpt-4o-mini' },
+      { name: 'cx-claude', provider: 'anthropic-up', model: 'claude-sonnet-4-5' },
+      { name: 'cx-claude-tools', provider: 'anthropic-up', model: 'claude-haiku-4-5' },
+      { name: 'cx-gemini', provider: 'gemini-up', model: 'gemini-2.5-flash' },
     ],
-  };
-  gateway = await startGatewayProcess(await writeIn(work.dir, 'gateway.yaml', JSON.stringify(config)));
+  });
+  ({ anthropic, openai, gemini, gateway } = rig);
 }, AGENT_CLIS_SETUP_TIMEOUT_MS);
 
 afterAll(async () => {
-  await gateway?.stop();
-  await Promise.all([anthropic?.close(), openai?.close(), gemini?.close()]);
+  await rig?.stop();
   await work?.remove();
 });
 
-beforeEach(() => {
-  anthropic.reset();
-  openai.reset();
-  gemini.reset();
-});
+beforeEach(() => rig.reset());
 
 /** `codex exec` with the README's config.toml for `endpoint` on `route`, in a fresh CODEX_HOME and HOME. */
 async function codex(route: 'openai' | 'native', endpoint: string, prompt: string): Promise<CliRun> {
