@@ -1,11 +1,11 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { ApiError, GoogleGenAI } from '@google/genai';
 import OpenAI, { AzureOpenAI } from 'openai';
-import { AnthropicFake } from '../fakes/anthropic-fake';
-import { GeminiFake } from '../fakes/gemini-fake';
-import { OpenAiFake } from '../fakes/openai-fake';
-import { adminClient } from '../support/admin-client';
-import { startGateway, type TestGateway } from '../support/start-gateway';
+import type { AnthropicFake } from '../fakes/anthropic-fake';
+import type { GeminiFake } from '../fakes/gemini-fake';
+import type { OpenAiFake } from '../fakes/openai-fake';
+import { startKeyedGateway, UPSTREAM_KEYS, type KeyedGateway } from '../support/keyed-gateway';
+import type { TestGateway } from '../support/start-gateway';
 
 /**
  * The official JS SDKs presenting gateway keys where each puts its API key (OpenAI:
@@ -16,6 +16,7 @@ import { startGateway, type TestGateway } from '../support/start-gateway';
 
 const UNKNOWN_KEY = `mgw-${'Q'.repeat(43)}`;
 
+let rig: KeyedGateway;
 let openaiUp: OpenAiFake;
 let anthropicUp: AnthropicFake;
 let geminiUp: GeminiFake;
@@ -24,38 +25,18 @@ let everything: string;
 let gptOnly: string;
 let revoked: string;
 
-const upstreamRequests = () => [...openaiUp.requests, ...anthropicUp.requests, ...geminiUp.requests];
-
 beforeAll(async () => {
-  openaiUp = await OpenAiFake.start();
-  anthropicUp = await AnthropicFake.start();
-  geminiUp = await GeminiFake.start();
-  gw = await startGateway(`
-auth: { require_keys: true }
-providers:
-  oa: { type: openai, base_url: "${openaiUp.baseUrl}", api_key: "sk-upstream-sdk-01" }
-  an: { type: anthropic, base_url: "${anthropicUp.baseUrl}", api_key: "sk-ant-upstream-sdk-02" }
-  gm: { type: gemini, base_url: "${geminiUp.baseUrl}", api_key: "AIza-upstream-sdk-03" }
-endpoints:
-  - { name: gpt, kind: chat, provider: oa, model: gpt-4o-mini }
-  - { name: claude, kind: chat, provider: an, model: claude-haiku-4-5 }
-  - { name: gem, kind: chat, provider: gm, model: gemini-2.5-flash }
-`);
-  const admin = adminClient(gw.url);
-  everything = (await admin.post('/api/keys', { name: 'everything', endpoints: '*' })).body.key;
-  gptOnly = (await admin.post('/api/keys', { name: 'gpt only', endpoints: ['gpt'] })).body.key;
-  const gone = (await admin.post('/api/keys', { name: 'gone', endpoints: '*' })).body;
-  expect((await admin.delete(`/api/keys/${gone.id}`)).status).toBe(204);
-  revoked = gone.key;
+  rig = await startKeyedGateway();
+  ({ gw, openai: openaiUp, anthropic: anthropicUp, gemini: geminiUp } = rig);
+  ({ all: everything, gptOnly, revoked } = rig.keys);
 });
 
 afterAll(async () => {
-  await gw?.close();
-  for (const fake of [openaiUp, anthropicUp, geminiUp]) await fake?.close();
+  await rig?.close();
 });
 
 afterEach(() => {
-  for (const request of upstreamRequests()) {
+  for (const request of rig.upstreamRequests()) {
     for (const key of [everything, gptOnly, revoked]) {
       expect(JSON.stringify(request.headers)).not.toContain(key);
       expect(request.path).not.toContain(key);
@@ -87,7 +68,7 @@ describe('openai', () => {
       text += chunk.choices[0]?.delta?.content ?? '';
     }
     expect(text).toContain('stream');
-    expect(openaiUp.requests.at(-1)?.headers.authorization).toBe('Bearer sk-upstream-sdk-01');
+    expect(openaiUp.requests.at(-1)?.headers.authorization).toBe(`Bearer ${UPSTREAM_KEYS.openai}`);
   });
 
   it('lists only the models the key may call', async () => {
@@ -101,11 +82,11 @@ describe('openai', () => {
     ['an unknown key', UNKNOWN_KEY],
     ['a revoked key', 'revoked'],
   ])('raises AuthenticationError for %s', async (_what, apiKey) => {
-    const sent = upstreamRequests().length;
+    const sent = rig.upstreamRequests().length;
     const error = await failure(() => client(apiKey === 'revoked' ? revoked : apiKey).chat.completions.create({ model: 'gpt', messages: [{ role: 'user', content: 'x' }] }));
     expect(error).toBeInstanceOf(OpenAI.AuthenticationError);
     expect((error as InstanceType<typeof OpenAI.AuthenticationError>).code).toBe('gateway_key_invalid');
-    expect(upstreamRequests()).toHaveLength(sent);
+    expect(rig.upstreamRequests()).toHaveLength(sent);
   });
 
   it('raises PermissionDeniedError for an endpoint outside the key\'s scope', async () => {
@@ -114,7 +95,7 @@ describe('openai', () => {
     const error = await failure(() => client(gptOnly).chat.completions.create({ model: 'claude', messages: [{ role: 'user', content: 'x' }] }));
     expect(error).toBeInstanceOf(OpenAI.PermissionDeniedError);
     expect(await failure(() => client(gptOnly).models.retrieve('claude'))).toBeInstanceOf(OpenAI.PermissionDeniedError);
-    expect(upstreamRequests()).toHaveLength(0);
+    expect(rig.upstreamRequests()).toHaveLength(0);
   });
 
   it("AzureOpenAI's api-key header is a key too (its deployments paths are not served, its models list is)", async () => {
@@ -132,7 +113,7 @@ describe('@anthropic-ai/sdk', () => {
   it('calls with a key as x-api-key, relayed and translated, streamed or not', async () => {
     const relayed = await client(everything).messages.create({ model: 'claude', max_tokens: 32, messages: [{ role: 'user', content: 'Hello' }] });
     expect(relayed.content[0]).toMatchObject({ type: 'text', text: 'reply to: Hello' });
-    expect(anthropicUp.requests.at(-1)?.headers['x-api-key']).toBe('sk-ant-upstream-sdk-02');
+    expect(anthropicUp.requests.at(-1)?.headers['x-api-key']).toBe(UPSTREAM_KEYS.anthropic);
     const stream = client(gptOnly).messages.stream({ model: 'gpt', max_tokens: 32, messages: [{ role: 'user', content: 'Hi' }] });
     const final = await stream.finalMessage();
     expect(final.content.length).toBeGreaterThan(0);
@@ -163,7 +144,7 @@ describe('@google/genai', () => {
   it('calls with a key as x-goog-api-key', async () => {
     const response = await client(everything).models.generateContent({ model: 'gem', contents: 'Hello' });
     expect(response.text).toBe('reply to: Hello');
-    expect(geminiUp.requests.at(-1)?.headers['x-goog-api-key']).toBe('AIza-upstream-sdk-03');
+    expect(geminiUp.requests.at(-1)?.headers['x-goog-api-key']).toBe(UPSTREAM_KEYS.gemini);
     expect(geminiUp.requests.at(-1)?.query.key).toBeUndefined();
   });
 
