@@ -5,6 +5,7 @@ import type { Endpoint, Timeouts } from '../contracts/endpoint';
 import type { UpstreamRequest, UpstreamResponse } from '../contracts/upstream-request';
 import { GatewayError } from '../errors/gateway-error';
 import { Secret } from '../secrets/secret';
+import { scrubSecrets } from '../secrets/scrub-secrets';
 import { redirectError } from '../upstream/upstream-status-error';
 import type { UpstreamClient } from '../upstream/upstream-client';
 import type { Call } from './call';
@@ -119,14 +120,8 @@ export class Attempt implements AttemptContext {
   scrub(text: string): string {
     const { apiKey, options } = this.target.connection.settings;
     // Every secret the connection holds, not just api_key: access keys, service-account JSON, ...
-    const values = [apiKey, ...Object.values(options)]
-      .filter((v): v is Secret => v instanceof Secret)
-      .map((secret) => secret.reveal())
-      .filter((value) => value.length >= 4)
-      // Longest first, so a secret that contains another is not half-replaced.
-      .sort((a, b) => b.length - a.length);
-    for (const value of values) text = text.split(value).join('[redacted]');
-    return text;
+    const values = [apiKey, ...Object.values(options)].filter((v): v is Secret => v instanceof Secret).map((secret) => secret.reveal());
+    return scrubSecrets(text, values);
   }
 
   markFirstByte(): void {
