@@ -112,5 +112,11 @@ export interface ProviderDefinition<Options = any> {
   optionsEnv?: Readonly<Record<string, string>>;
   /** When the provider serves a fixed set of models, they are validated at config load. */
   models?: readonly string[];
+  /**
+   * Refuses what only the operator's YAML may set in a connection entered through the admin
+   * API (a key file path on the gateway's host, a token URL its key does not name): sees the
+   * entry as sent, before the schema (which may read files), and answers the field and why.
+   */
+  checkApiEntry?(entry: Readonly<Record<string, unknown>>): { field: string; message: string } | undefined;
   createConnection(settings: ConnectionSettings<Options>): ProviderConnection;
 }

@@ -6,6 +6,7 @@ import type { StoreSnapshot } from '@model-gateway/admin-store';
 import type { AdminSettings } from './admin-config';
 import { parseConnectionInput } from './model/connection-input';
 import { credentialFields } from './model/credential-fields';
+import { headersOf } from './model/header-secrets';
 import { parseEndpointInput } from './model/endpoint-input';
 import { invalidBody, requireObject } from './model/input-issues';
 import { configConnectionView, endpointView, testRequestSchema, type ConnectionView, type EndpointView } from './model/views';
@@ -83,7 +84,7 @@ export class AdminOperations {
   replaceConnection(name: string, body: unknown): Promise<ConnectionView> {
     return this.deps.state.mutate(async (snapshot) => {
       const stored = this.apiConnection(name, snapshot);
-      const input = parseConnectionInput(body, this.inputContext(), { name, stored: { type: stored.record.type, secrets: stored.secrets } });
+      const input = parseConnectionInput(body, this.inputContext(), { name, stored: { type: stored.record.type, fields: stored.fields, secrets: stored.secrets } });
       if (stored.status === 'undecryptable') {
         const missing = Object.keys(stored.record.secrets).filter((field) => input.secrets[field] === undefined);
         if (missing.length > 0) {
@@ -211,14 +212,16 @@ export class AdminOperations {
       const { record } = applied;
       const definition = this.deps.plugins.providers.get(record.type);
       const masked = Object.fromEntries(credentialFields(definition ?? ({} as never)).filter((f) => applied.masks[f]).map((f) => [f, applied.masks[f]]));
+      const headers = headersOf(applied.masks);
       return {
         name,
         type: record.type,
         source: 'api',
         status: applied.status,
         ...(applied.problem ? { problem: applied.problem } : {}),
-        ...record.fields,
-        base_url: live?.connection.settings.baseUrl ?? String(record.fields.base_url ?? definition?.defaultBaseUrl ?? ''),
+        ...applied.fields,
+        ...(headers ? { headers } : {}),
+        base_url: live?.connection.settings.baseUrl ?? String(applied.fields.base_url ?? definition?.defaultBaseUrl ?? ''),
         api_key: applied.masks.api_key ?? null,
         ...masked,
         used_by: usedBy,

@@ -116,19 +116,32 @@ describe('AccessTokenSource over HTTP, under an egress policy', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+  const keyFor = (tokenUri: string) => () => ({ ...account, tokenUri });
+
   it('posts the form to the token URL when the policy allows its address', async () => {
-    const source = new AccessTokenSource({ connection: 'vx', account: () => account, tokenUrl: url, egress: { allowPrivate: true } });
+    const source = new AccessTokenSource({ connection: 'vx', account: keyFor(url), tokenUrl: url, egress: { allowPrivate: true } });
     expect(await source.get(signal())).toBe('ya29.local');
   });
 
   it('refuses a token URL on a loopback address (from the key or token_url) when private addresses are not allowed, sending nothing', async () => {
     hits = 0;
     for (const tokenUrl of [url, url.replace('127.0.0.1', 'localhost')]) {
-      const source = new AccessTokenSource({ connection: 'vx', account: () => account, tokenUrl, egress: { allowPrivate: false } });
+      const source = new AccessTokenSource({ connection: 'vx', account: keyFor(tokenUrl), tokenUrl, egress: { allowPrivate: false } });
       await expect(source.get(signal())).rejects.toMatchObject({ code: 'upstream_address_refused', cause: { code: 'EGRESS_DENIED' } });
     }
-    const metadata = new AccessTokenSource({ connection: 'vx', account: () => account, tokenUrl: 'http://169.254.169.254/token', egress: { allowPrivate: true } });
+    const metadata = new AccessTokenSource({ connection: 'vx', account: keyFor('http://169.254.169.254/token'), egress: { allowPrivate: true } });
     await expect(metadata.get(signal())).rejects.toMatchObject({ code: 'upstream_address_refused' });
     expect(hits).toBe(0);
+  });
+
+  it('under an egress policy, sends the assertion only to the token endpoint its audience names, never to another token_url', async () => {
+    hits = 0;
+    const elsewhere = new AccessTokenSource({ connection: 'vx', account: keyFor('https://oauth2.googleapis.com/token'), tokenUrl: url, egress: { allowPrivate: true } });
+    await expect(elsewhere.get(signal())).rejects.toMatchObject({ code: 'upstream_address_refused', message: expect.stringContaining("the key's token_uri") });
+    expect(hits).toBe(0);
+    // Without a policy (a connection from the operator's YAML), an override is the operator's choice.
+    const fromYaml = new AccessTokenSource({ connection: 'vx', account: keyFor('https://oauth2.googleapis.com/token'), tokenUrl: url });
+    expect(await fromYaml.get(signal())).toBe('ya29.local');
+    expect(hits).toBe(1);
   });
 });

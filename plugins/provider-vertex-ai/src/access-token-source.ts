@@ -8,6 +8,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { checkUrlText, EGRESS_DENIED, egressError, GatewayError, guardedLookup, literalRefusal, type EgressPolicy } from '@model-gateway/core';
+import { sameUrl } from './api-entry-check';
 import { jwtAssertion } from './jwt-assertion';
 import type { ServiceAccount } from './service-account';
 
@@ -19,7 +20,7 @@ export interface AccessTokenSourceOptions {
   connection: string;
   /** The key; throws when it is missing or unusable. */
   account: () => ServiceAccount;
-  /** Where to send the token request; default the key's token_uri. */
+  /** Where to send the token request; default the key's token_uri. Under an egress policy it must be that token_uri. */
   tokenUrl?: string;
   /** How long one token request may take. */
   timeoutMs?: number;
@@ -72,11 +73,16 @@ export class AccessTokenSource {
   private async refresh(): Promise<Token> {
     const account = this.account();
     const startedAt = this.now();
+    const url = this.options.tokenUrl ?? account.tokenUri;
+    // The assertion is good for an hour at its audience: under an egress policy (an API-entered connection) it goes nowhere else.
+    if (this.options.egress && !sameUrl(url, account.tokenUri)) {
+      throw new GatewayError('upstream_address_refused', `Provider "${this.options.connection}": its token_url is not the token endpoint its service account's assertion is addressed to (the key's token_uri); nothing was sent.`);
+    }
     const assertion = jwtAssertion(account, Math.floor(startedAt / 1000));
     const body = new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }).toString();
     let answer: { status: number; text: string };
     try {
-      answer = await this.post(this.options.tokenUrl ?? account.tokenUri, body, AbortSignal.timeout(this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS));
+      answer = await this.post(url, body, AbortSignal.timeout(this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === EGRESS_DENIED) {
         throw new GatewayError('upstream_address_refused', `Provider "${this.options.connection}": the OAuth token endpoint of its service account is ${(error as Error).message}.`, { cause: error });

@@ -1,4 +1,5 @@
 import type { GatewayPlugin, ProviderDefinition } from '@model-gateway/core';
+import { vertexApiEntryIssue } from './api-entry-check';
 import { VertexConnection } from './vertex-connection';
 import { VERTEX_DEFAULT_BASE_URL, VERTEX_DOCS_URL, vertexOptionsSchema, type VertexOptions } from './vertex-facts';
 
@@ -21,6 +22,7 @@ export const vertexAiProvider: ProviderDefinition<VertexOptions> = {
   capabilities: { chat: true, embeddings: true, streaming: true, tools: true, vision: true, jsonSchema: true, passthrough: ['gemini'] },
   optionsSchema: vertexOptionsSchema,
   secretOptions: ['service_account_json'],
+  checkApiEntry: vertexApiEntryIssue,
   createConnection: (settings) => new VertexConnection(settings),
 };
 

@@ -7,6 +7,7 @@ import { embeddingTexts } from '@model-gateway/format-gemini';
 import { AnthropicConnection, type AnthropicLayout, type AnthropicOptions } from '@model-gateway/provider-anthropic';
 import { geminiChat, postGemini, type GeminiTarget } from '@model-gateway/provider-gemini';
 import { AccessTokenSource } from './access-token-source';
+import { isKeyText } from './api-entry-check';
 import { loadServiceAccount, type ServiceAccount } from './service-account';
 import { decodePredictResponse, encodePredictRequest, predictBatches } from './vertex-embeddings';
 import { VERTEX_ANTHROPIC_VERSION, type VertexOptions } from './vertex-facts';
@@ -104,6 +105,10 @@ export class VertexConnection implements ProviderConnection {
     if (this.account) return this.account;
     const key = this.settings.options.service_account_json;
     if (!key) throw new GatewayError('provider_credentials_missing', `Provider "${this.settings.name}" has no service_account_json configured.`);
+    // A connection entered through the admin API (it carries an egress policy) never reads a file on this host.
+    if (this.settings.egress && !isKeyText(key.reveal())) {
+      throw new GatewayError('provider_credentials_missing', `Provider "${this.settings.name}" has no usable service account key: a key file path is accepted only in the config file.`);
+    }
     try {
       this.account = loadServiceAccount(key.reveal());
     } catch (error) {

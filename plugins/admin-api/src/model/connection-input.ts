@@ -3,6 +3,8 @@ import {
   type ConnectionSettings, type ProviderDefinition,
 } from '@model-gateway/core';
 import { credentialFields, isUrlField } from './credential-fields';
+import { changedDestinations } from './destination-fields';
+import { headerSecretField, headerSecrets, headersOf, isHeaderSecretField, migrateClearHeaders } from './header-secrets';
 import { invalidBody, invalidField, requireObject } from './input-issues';
 import { isMaskOf } from './masking';
 import { objectNameSchema } from './object-name';
@@ -13,14 +15,15 @@ export interface ConnectionInput {
   type: string;
   /** The body's fields other than name, type and credentials, as sent. */
   fields: Record<string, unknown>;
-  /** Credential fields and their values. */
+  /** Credential fields and their values, and each custom header's value as `headers.<name>`. */
   secrets: Record<string, string>;
   settings: ConnectionSettings;
 }
 
-/** The connection being replaced, for a PUT: its type and credentials. */
+/** The connection being replaced, for a PUT: its type, stored fields and credentials (headers as `headers.<name>`). */
 export interface StoredConnection {
   type: string;
+  fields: Readonly<Record<string, unknown>>;
   secrets: Readonly<Record<string, string>>;
 }
 
@@ -32,7 +35,10 @@ export interface ConnectionInputContext {
 /**
  * Validates a connection body with the YAML's own schema for its type (`providerSchema`).
  * On a replace, a credential field left out (or sent back as its mask) keeps its stored
- * value, so a form never has to re-send a key; `null` removes it.
+ * value, so a form never has to re-send a key; `null` removes it. Custom headers are kept
+ * the same way (`headers` left out keeps them all, a header sent as its mask keeps its
+ * value). A kept credential is never moved to another destination: a body that changes
+ * the type, base URL or another field deciding where calls go must send it again.
  */
 export function parseConnectionInput(raw: unknown, context: ConnectionInputContext, replacing?: { name: string; stored: StoredConnection }): ConnectionInput {
   const body = { ...requireObject(raw) };
@@ -47,15 +53,20 @@ export function parseConnectionInput(raw: unknown, context: ConnectionInputConte
   if (!definition) throw invalidField('type', `unknown provider type ${JSON.stringify(type)}; GET /api/providers lists the types`);
 
   const secretFields = credentialFields(definition);
-  const kept = replacing?.stored.type === type ? replacing.stored.secrets : {};
-  for (const field of secretFields) {
-    if (body[field] === null) delete body[field];
-    else if ((body[field] === undefined || isMaskOf(body[field], kept[field])) && kept[field] !== undefined) body[field] = kept[field];
-  }
+  const stored = replacing?.stored;
+  const kept = keepStoredSecrets(body, secretFields, stored?.secrets ?? {});
+
+  const apiRefusal = definition.checkApiEntry?.(body);
+  if (apiRefusal) throw invalidField(apiRefusal.field, apiRefusal.message);
 
   const parsed = providerSchema(definition).safeParse(body, { reportInput: true });
-  if (!parsed.success) throw invalidBody(parsed.error.issues, secretFields);
+  if (!parsed.success) throw invalidBody(parsed.error.issues, [...secretFields, 'headers']);
   const entry = parsed.data as { type: string } & Record<string, unknown>;
+
+  if (stored && kept.length > 0) {
+    const changed = stored.type !== type ? ['type'] : changedDestinations(definition, stored.fields, body);
+    if (changed.length > 0) throw reenterToMove(kept, changed);
+  }
 
   for (const [field, value] of Object.entries(entry)) {
     if (typeof value !== 'string' || !isUrlField(field) || secretFields.includes(field)) continue;
@@ -73,10 +84,55 @@ export function parseConnectionInput(raw: unknown, context: ConnectionInputConte
   const secrets: Record<string, string> = {};
   for (const [field, value] of Object.entries(body)) {
     if (field === 'type' || value === undefined) continue;
-    if (secretFields.includes(field)) secrets[field] = String(value);
+    if (field === 'headers') Object.assign(secrets, headerSecrets(entry.headers as Record<string, string>));
+    else if (secretFields.includes(field)) secrets[field] = String(value);
     else fields[field] = value;
   }
   return { name, type, fields, secrets, settings };
+}
+
+/**
+ * Puts stored values into the body where it left a credential out or sent its mask back
+ * (`null` removes one), and answers which fields it kept that way.
+ */
+function keepStoredSecrets(body: Record<string, unknown>, secretFields: readonly string[], stored: Readonly<Record<string, string>>): string[] {
+  const kept: string[] = [];
+  for (const field of secretFields) {
+    if (body[field] === null) delete body[field];
+    else if ((body[field] === undefined || isMaskOf(body[field], stored[field])) && stored[field] !== undefined) {
+      body[field] = stored[field];
+      kept.push(field);
+    }
+  }
+  if (body.headers === null) {
+    delete body.headers;
+  } else if (body.headers === undefined) {
+    const headers = headersOf(stored);
+    if (headers) {
+      body.headers = headers;
+      kept.push(...Object.keys(headers).map(headerSecretField));
+    }
+  } else if (typeof body.headers === 'object' && !Array.isArray(body.headers)) {
+    const headers = { ...(body.headers as Record<string, unknown>) };
+    for (const [header, value] of Object.entries(headers)) {
+      const field = headerSecretField(header);
+      if (!isMaskOf(value, stored[field])) continue;
+      headers[header] = stored[field];
+      kept.push(field);
+    }
+    body.headers = headers;
+  }
+  return kept;
+}
+
+/** The 400 for a body that would send kept credentials somewhere else: it names each one and what changed. */
+function reenterToMove(kept: readonly string[], changed: readonly string[]): GatewayError {
+  const what = kept.length === 1 ? (kept[0] === 'api_key' ? 'the key' : 'it') : 'them';
+  return new GatewayError(
+    'invalid_parameter',
+    `${kept.join(', ')}: re-enter ${what} to change ${changed.join(', ')} (a stored credential is sent only to the destination it was entered for; null removes one)`,
+    { param: kept[0] },
+  );
 }
 
 /** Settings for a connection read back from the store: the same schema, so a record that no longer validates is reported, not used. */
@@ -89,8 +145,15 @@ export function connectionSettingsOf(
 ): ConnectionSettings {
   const definition = context.definitions.get(type);
   if (!definition) throw new Error(`provider type "${type}" is not loaded`);
-  const parsed = providerSchema(definition).safeParse({ ...fields, ...secrets, type });
-  if (!parsed.success) throw invalidBody(parsed.error.issues, credentialFields(definition));
+  const migrated = migrateClearHeaders(fields, secrets);
+  const credentials = Object.fromEntries(Object.entries(migrated.secrets).filter(([field]) => !isHeaderSecretField(field)));
+  const headers = headersOf(migrated.secrets);
+  const body = { ...migrated.fields, ...credentials, ...(headers ? { headers } : {}), type };
+  // A record stored before these checks existed is held to them too: it was entered through the API.
+  const apiRefusal = definition.checkApiEntry?.(body);
+  if (apiRefusal) throw invalidField(apiRefusal.field, apiRefusal.message);
+  const parsed = providerSchema(definition).safeParse(body);
+  if (!parsed.success) throw invalidBody(parsed.error.issues, [...credentialFields(definition), 'headers']);
   const settings = resolveConnectionSettings(name, parsed.data as { type: string } & Record<string, unknown>, definition);
   settings.egress = { allowPrivate: context.allowPrivate };
   return settings;

@@ -8,6 +8,7 @@ import {
 } from '@model-gateway/admin-store';
 import { connectionSettingsOf } from '../model/connection-input';
 import { storedEndpoint } from '../model/endpoint-input';
+import { migrateClearHeaders } from '../model/header-secrets';
 import { maskSecret } from '../model/masking';
 import { sameConnection, unsealConnection } from './connection-codec';
 import type { SecretsKeyring } from './secrets-keyring';
@@ -19,10 +20,12 @@ export interface AppliedConnection {
   status: 'ok' | 'undecryptable' | 'invalid';
   /** Why it cannot be used, when it cannot. */
   problem?: string;
-  /** Credentials as shown in API output, by field. */
+  /** Credentials as shown in API output, by field (custom headers as `headers.<name>`). */
   masks: Record<string, string>;
-  /** Credentials in clear, kept only to merge a PUT that leaves a field out. */
+  /** Credentials in clear (headers as `headers.<name>`), kept only to merge a PUT that leaves a field out. */
   secrets: Record<string, string>;
+  /** The record's fields other than credentials and headers (clear headers of an older record moved out). */
+  fields: Record<string, unknown>;
 }
 
 export interface AppliedEndpoint {
@@ -176,17 +179,21 @@ export class AdminState {
           : 'its stored credentials failed authentication (the store was altered)';
       logger.error({ connection: record.name }, `admin store: connection "${record.name}" is undecryptable: ${problem}; its endpoints answer 503`);
       await this.standIn(record, problem);
-      return { record, status: 'undecryptable', problem, masks: maskedFields(record, undefined), secrets: {} };
+      const legacy = migrateClearHeaders(record.fields, {});
+      return { record, status: 'undecryptable', problem, masks: maskedFields([...Object.keys(record.secrets), ...Object.keys(legacy.secrets)], {}), secrets: {}, fields: legacy.fields };
     }
+    // A record written before header values were sealed holds them in clear: read them as secrets, sealed on its next write.
+    const migrated = migrateClearHeaders(record.fields, secrets);
+    const masks = maskedFields(Object.keys(migrated.secrets), migrated.secrets);
     try {
-      const settings = connectionSettingsOf(record.name, record.type, record.fields, secrets, context);
+      const settings = connectionSettingsOf(record.name, record.type, migrated.fields, migrated.secrets, context);
       await connections.upsert(settings, 'api');
-      return { record, status: 'ok', masks: maskedFields(record, secrets), secrets };
+      return { record, status: 'ok', masks, secrets: migrated.secrets, fields: migrated.fields };
     } catch (error) {
       const problem = `its stored settings no longer validate: ${(error as Error).message}`;
       logger.error({ connection: record.name }, `admin store: connection "${record.name}" cannot be used: ${problem}`);
       await this.standIn(record, problem);
-      return { record, status: 'invalid', problem, masks: maskedFields(record, secrets), secrets: {} };
+      return { record, status: 'invalid', problem, masks, secrets: {}, fields: migrated.fields };
     }
   }
 
@@ -219,8 +226,9 @@ function unavailable(message: string): GatewayError {
   return new GatewayError('service_unavailable', `Nothing was changed: ${message}.`);
 }
 
-function maskedFields(record: ConnectionRecord, secrets: Record<string, string> | undefined): Record<string, string> {
+/** Each field's mask; `***` for one whose value could not be read. */
+function maskedFields(fields: readonly string[], secrets: Readonly<Record<string, string>>): Record<string, string> {
   const masks: Record<string, string> = {};
-  for (const field of Object.keys(record.secrets)) masks[field] = secrets?.[field] === undefined ? '***' : maskSecret(secrets[field]);
+  for (const field of fields) masks[field] = secrets[field] === undefined ? '***' : maskSecret(secrets[field]);
   return masks;
 }
