@@ -11,6 +11,8 @@ import type { GatewayConfig } from './config/gateway-config';
 import { loadConfigFile, loadConfigText } from './config/load-config';
 import { TOKENS } from './di/tokens';
 import { createApp } from './http/create-app';
+import { describeHostCheck, HostCheckSwitch } from './http/host-check-switch';
+import { HostMatcher } from './http/host-matcher';
 import { expressServerClasses } from './http/express-server-classes';
 import { createLogger } from './logging/create-logger';
 import { Pipeline } from './pipeline/pipeline';
@@ -57,6 +59,8 @@ export class Gateway {
   private shuttingDown?: Promise<void>;
   /** Ends the shutdown's grace period early (a second signal). */
   private endGrace?: () => void;
+  /** Whether the Host check applies, following the live config (built when the listener is). */
+  private hostCheck?: HostCheckSwitch;
 
   private constructor(
     readonly container: DependencyContainer,
@@ -147,6 +151,8 @@ export class Gateway {
     this.endpoints.replaceConfigEndpoints(next.endpoints);
     this.live.replace(next);
     this.logger.info({ endpoints: next.endpoints.length }, 'config reloaded');
+    // Decided now rather than at the next request, so a change of Host policy is logged with the reload.
+    this.hostCheck?.applies();
     return true;
   }
 
@@ -236,6 +242,19 @@ export class Gateway {
   };
 
   private async listen(): Promise<void> {
+    const { publicUrl, allowedHosts } = this.config.server;
+    const operatorAccess = this.plugins.operatorAccess;
+    this.hostCheck = new HostCheckSwitch(
+      {
+        currentConfig: () => this.live.current,
+        // No guard registered: the operator routes are open to anyone.
+        operatorRoutes: () => operatorAccess?.requiresCredential() ?? false,
+        dataPlane: () => this.pipeline.plugins.some((plugin) => plugin.requiresCredential?.() === true),
+      },
+      allowedHosts.length > 0,
+      (decision) => this.logger.info({ hostCheck: decision.applies ? 'on' : 'off', allowedHosts }, describeHostCheck(decision, publicUrl, allowedHosts)),
+    );
+    this.hostCheck.applies();
     const app = createApp({
       apiStyles: this.plugins.apiStyles.values(),
       pipelinePlugins: this.pipeline.plugins,
@@ -245,8 +264,9 @@ export class Gateway {
       bodyLimit: this.config.server.bodyLimit,
       mounted: this.container.resolve(TOKENS.Routes),
       allowedOrigins: this.config.server.allowedOrigins,
-      publicUrl: this.config.server.publicUrl,
-      operatorAccess: this.plugins.operatorAccess,
+      publicUrl,
+      hostCheck: { matcher: new HostMatcher(publicUrl ? [new URL(publicUrl).host, ...allowedHosts] : allowedHosts), applies: this.hostCheck.applies },
+      operatorAccess: operatorAccess?.check,
     });
     // Node's request timeout covers receiving the request (headers and body), not the
     // answer: a slow client is cut with a 408, a long stream is bounded by upstream timeouts.

@@ -17,7 +17,7 @@ export type { ApiStyleDefinition, OperatorAccessCheck, RenderedError, RouteDefin
 export type { PipelinePlugin } from './contracts/pipeline-plugin';
 export type { EndpointQuery } from './contracts/endpoint-query';
 export type { Principal, PrincipalLimits } from './contracts/principal';
-export { PLUGIN_SPEC_VERSION, type GatewayPlugin, type PluginApi, type PluginCatalog, type PluginKind } from './contracts/gateway-plugin';
+export { PLUGIN_SPEC_VERSION, type GatewayPlugin, type OperatorAccess, type PluginApi, type PluginCatalog, type PluginKind } from './contracts/gateway-plugin';
 export { DEFAULT_CALLER, type CallContext, type Target } from './contracts/call-context';
 export type { AttemptContext } from './contracts/attempt-context';
 export type { ProviderAttempt } from './contracts/provider-attempt';

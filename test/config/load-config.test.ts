@@ -58,6 +58,7 @@ const DEFAULT_SERVER = {
   shutdownGraceMs: 30_000,
   publicUrl: '',
   allowedOrigins: [],
+  allowedHosts: [],
 };
 
 describe('loadConfigText: valid configs', () => {
@@ -389,6 +390,16 @@ server:
   it.each(['https://app.example.com/', 'app.example.com', 'https://app.example.com/path', '*', 'null', 'ftp://x.example'])('rejects %p as an allowed origin', (origin) => {
     const problems = problemsOf(`server: { cors: { allowed_origins: ["${origin}"] } }`);
     expect(problems).toEqual([expect.stringMatching(/^server\.cors\.allowed_origins\[0\]: must be an origin like "https:\/\/app\.example\.com"/)]);
+  });
+
+  it('reads server.allowed_hosts: names and IP addresses, as written', () => {
+    const config = load('server: { allowed_hosts: [gateway.internal, LLM.example.com., "10.0.0.5", "[fd00::1]"] }');
+    expect(config.server.allowedHosts).toEqual(['gateway.internal', 'LLM.example.com.', '10.0.0.5', '[fd00::1]']);
+  });
+
+  it.each(['gateway.internal:8080', 'http://gateway.internal', '*.example.com', 'fd00::1', '', 'a b'])('rejects %p as an allowed host', (host) => {
+    const problems = problemsOf(`server: { allowed_hosts: ["${host}"] }`);
+    expect(problems).toEqual([expect.stringMatching(/^server\.allowed_hosts\[0\]: must be a host name or IP address without a port/)]);
   });
 
   it('rejects a headers timeout longer than the request timeout (Node refuses it)', () => {

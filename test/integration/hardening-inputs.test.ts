@@ -15,6 +15,7 @@ describe('hardening: hostile inputs are refused before any upstream call', () =>
     gw = await startGateway(`
 server:
   public_url: "http://gw.example.com:9999/base"
+  allowed_hosts: [gateway-internal]
   cors: { allowed_origins: ["https://app.example.com"] }
 providers:
   up: { type: openai, base_url: "${upstream.baseUrl}", api_key: sk-up }

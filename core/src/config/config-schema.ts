@@ -102,7 +102,15 @@ const serverSchema = z
     public_url: z
       .union([z.literal(''), z.url({ protocol: /^https?$/ })])
       .default('')
-      .describe('The address clients reach this gateway at (e.g. https://llm.example.com) when it runs behind a proxy or load balancer: the web UI\'s usage examples show it, and its origin counts as the gateway\'s own in the Origin check. Empty: the address a request came in on.'),
+      .describe('The address clients reach this gateway at (e.g. https://llm.example.com) when it runs behind a proxy or load balancer: the web UI\'s usage examples show it, and its origin counts as the gateway\'s own in the Origin check, and its host as one of the gateway\'s names in the Host check (server.allowed_hosts). Empty: the address a request came in on.'),
+    allowed_hosts: z
+      .array(z.string().refine(isHostName, 'must be a host name or IP address without a port, like "llm.example.com" or "10.0.0.5" (a name matches every port)'))
+      .default([])
+      .describe(
+        'Host names (or IP addresses) this gateway answers to besides loopback (localhost, 127.0.0.0/8, [::1]) and the host of public_url; each matches every port. ' +
+          'A request whose Host header is none of these gets 403 host_not_allowed, which stops DNS-rebinding pages. The check applies while the operator routes or the data plane answer without a credential (the default install), ' +
+          'and whenever this list is set; docs/access.md has the rule. List the names clients and proxies use (a service name, the address of a LAN host). /health and /ready are not checked.',
+      ),
     cors: z
       .strictObject({
         allowed_origins: z
@@ -118,6 +126,11 @@ const serverSchema = z
 
 function byteSize(fallback: string) {
   return z.string().regex(/^\d+(\.\d+)?\s*(b|kb|mb|gb)?$/i, 'must be a size like "10mb", "512kb" or "1048576"').default(fallback);
+}
+
+/** A DNS name, an IPv4 address or a bracketed IPv6 one, with no port: what `Host` names, less the port. */
+function isHostName(value: string): boolean {
+  return /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*\.?$/.test(value) || /^\[[0-9A-Fa-f:.]+\]$/.test(value);
 }
 
 /** `scheme://host[:port]` exactly, as browsers send it in Origin. */

@@ -31,4 +31,6 @@ export interface ServerConfig {
   /** Empty when unset. */
   publicUrl: string;
   allowedOrigins: string[];
+  /** `server.allowed_hosts`: names Host may carry besides loopback and public_url's host (any port). */
+  allowedHosts: string[];
 }

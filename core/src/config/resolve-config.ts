@@ -74,6 +74,7 @@ export function resolveConfig(raw: RawGatewayConfig, context: ResolveContext): G
       shutdownGraceMs: raw.server.shutdown_grace_ms,
       publicUrl: raw.server.public_url.replace(/\/+$/, ''),
       allowedOrigins: raw.server.cors.allowed_origins,
+      allowedHosts: raw.server.allowed_hosts,
     },
     state: { redisUrl: raw.state.redis_url, keyPrefix: raw.state.key_prefix },
     logging: { level: raw.logging.level },

@@ -49,8 +49,25 @@ export interface PluginApi {
   registerConfigSection(definition: ConfigSectionDefinition): void;
   /** Runs something for the life of the gateway: started before the listener opens, stopped after it closes. */
   registerService(service: PluginService): void;
-  /** Sets who may call `access: 'operator'` routes (one plugin may; the admin API does). */
-  registerOperatorAccess(check: OperatorAccessCheck): void;
+  /** Sets who may call `access: 'operator'` routes, and whether that takes a credential (one plugin may; the admin API does). */
+  registerOperatorAccess(access: OperatorAccess): void;
+}
+
+/**
+ * The guard of the operator routes (`access: 'operator'`, and the /api routes of the
+ * plugin that registers it), as that plugin decides it.
+ */
+export interface OperatorAccess {
+  /** Refuses a request to an operator route by throwing a GatewayError (401/403). */
+  check: OperatorAccessCheck;
+  /**
+   * Whether, under the config in force, every operator route needs a credential (a token
+   * the caller must present), rather than trusting something a browser page can borrow,
+   * such as a loopback address. While it answers false core refuses requests whose `Host`
+   * is not one of the gateway's names (DNS rebinding). Asked at start and again only when a
+   * reload replaced the config, never per request; answer from the live config.
+   */
+  requiresCredential(): boolean;
 }
 
 /** What the plugins registered, for plugins that list it (the provider catalogue). */

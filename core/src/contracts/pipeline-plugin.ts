@@ -45,4 +45,13 @@ export interface PipelinePlugin {
   filterEndpoints?(query: EndpointQuery, endpoints: readonly Endpoint[]): readonly Endpoint[] | Promise<readonly Endpoint[]>;
   /** Extra HTTP routes (admin or metrics APIs), rendered in the gateway's own error shape. */
   routes?(runtime: GatewayRuntime): RouteDefinition[];
+  /**
+   * Whether, under the config in force, this plugin refuses every data-plane call (and
+   * endpoint listing) that presents no credential, as gateway keys do when required. Say
+   * true only when no call gets through without one. While no plugin says true, core
+   * refuses requests whose `Host` is not one of the gateway's names (DNS rebinding). Asked
+   * at start and again only when a reload replaced the config, never per request; answer
+   * from the live config. Absent: false.
+   */
+  requiresCredential?(): boolean;
 }

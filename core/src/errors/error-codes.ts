@@ -11,6 +11,7 @@ export const ERROR_CODES = {
   unsupported_route: { status: 400, type: 'invalid_request', summary: 'The endpoint\'s provider cannot be called through this route (it speaks another format and the route cannot translate); the message names the routes that work.' },
   endpoint_kind_mismatch: { status: 400, type: 'invalid_request', summary: 'A chat body was sent to an embeddings endpoint, or the reverse.' },
   origin_not_allowed: { status: 403, type: 'permission', summary: 'A browser request from an origin that is neither the gateway\'s own nor in server.cors.allowed_origins.' },
+  host_not_allowed: { status: 403, type: 'permission', summary: 'The request\'s Host is neither a loopback name, the host of server.public_url, nor listed in server.allowed_hosts (a DNS-rebinding page sends its own name); nothing was done.' },
   endpoint_not_found: { status: 404, type: 'not_found', summary: 'No endpoint has that name.' },
   route_not_found: { status: 404, type: 'not_found', summary: 'No route matches the method and path.' },
   request_too_large: { status: 413, type: 'invalid_request', summary: 'The body exceeds server.body_limit; nothing was sent upstream.' },

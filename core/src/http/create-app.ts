@@ -5,6 +5,8 @@ import type { GatewayRuntime } from '../contracts/gateway-runtime';
 import type { PipelinePlugin } from '../contracts/pipeline-plugin';
 import type { StateStore } from '../contracts/state-store';
 import { GatewayError } from '../errors/gateway-error';
+import type { HostMatcher } from './host-matcher';
+import { hostPolicy, hostRefusal } from './host-policy';
 import { escapeMalformedPath, malformedPathError } from './malformed-path';
 import { originPolicy } from './origin-policy';
 import { renderGatewayError } from './render-gateway-error';
@@ -22,6 +24,8 @@ export interface AppOptions {
   /** `server.cors.allowed_origins` and `server.public_url` (empty when unset). */
   allowedOrigins: readonly string[];
   publicUrl: string;
+  /** The names `Host` may carry, and whether the check applies under the config in force (a cached answer). */
+  hostCheck: { matcher: HostMatcher; applies(): boolean };
   /** The check `access: 'operator'` routes pass (none registered: they are open). */
   operatorAccess?: OperatorAccessCheck;
   /** Filled with every plugin route as it is mounted, for plugins that describe the API (OpenAPI). */
@@ -29,11 +33,12 @@ export interface AppOptions {
 }
 
 /** The Express app: health routes, then every plugin's routes, each with its own error renderer. */
-export function createApp({ apiStyles, pipelinePlugins, runtime, store, logger, bodyLimit, allowedOrigins, publicUrl, operatorAccess, mounted }: AppOptions): Express {
+export function createApp({ apiStyles, pipelinePlugins, runtime, store, logger, bodyLimit, allowedOrigins, publicUrl, hostCheck, operatorAccess, mounted }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(requestId);
+  app.use(hostPolicy(hostCheck));
   app.use(escapeMalformedPath);
   app.use(originPolicy({ allowedOrigins, publicUrl }));
 
@@ -51,8 +56,8 @@ export function createApp({ apiStyles, pipelinePlugins, runtime, store, logger, 
     const check = route.access === 'operator' ? operatorAccess : undefined;
     const handlers: RequestHandler[] = [
       (req, res, next) => {
-        const malformed = malformedPathError(req);
-        if (malformed) throw malformed;
+        const refused = hostRefusal(req) ?? malformedPathError(req);
+        if (refused) throw refused;
         check?.(req);
         if (route.json) return json(req, res, next);
         next();
@@ -70,7 +75,7 @@ export function createApp({ apiStyles, pipelinePlugins, runtime, store, logger, 
   }
 
   app.use((req, res) => {
-    const error = malformedPathError(req) ?? new GatewayError('route_not_found', `No route for ${req.method} ${req.path}.`);
+    const error = hostRefusal(req) ?? malformedPathError(req) ?? new GatewayError('route_not_found', `No route for ${req.method} ${req.path}.`);
     const rendered = renderGatewayError(error);
     writeJson(res, rendered.status, rendered.body);
   });

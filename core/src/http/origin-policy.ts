@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { GatewayError } from '../errors/gateway-error';
+import { isHostRefused } from './host-policy';
 import { renderGatewayError } from './render-gateway-error';
 import { writeJson } from './write-json';
 
@@ -23,13 +24,16 @@ const MANAGEMENT_PREFIX = '/api/';
  * nor allowed is refused with 403 before any route runs; an allowed origin gets its
  * CORS headers and its preflights answered, except on the management routes (`/api/`),
  * which no other origin may call. Clients that send no Origin (SDKs, curl) pass untouched.
+ * Host can be trusted for "own origin" because the Host check (host-policy.ts) runs first
+ * wherever a route answers without a credential.
  */
 export function originPolicy({ allowedOrigins, publicUrl }: OriginPolicyOptions): RequestHandler {
   const allowed = new Set(allowedOrigins);
   const publicOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
   return (req: Request, res: Response, next: NextFunction) => {
     const origin = req.headers.origin;
-    if (origin === undefined) return next();
+    // A request to a Host that is not the gateway's goes on to its route's host_not_allowed, never to a CORS answer.
+    if (origin === undefined || isHostRefused(req)) return next();
     if (origin === publicOrigin || isSameHost(origin, req.headers.host)) return next();
     const management = req.path.startsWith(MANAGEMENT_PREFIX);
     if (allowed.has(origin) && !management) return allowCrossOrigin(origin, req, res, next);

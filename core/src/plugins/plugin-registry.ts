@@ -1,10 +1,10 @@
 import type { DependencyContainer } from 'tsyringe';
 import { z } from 'zod';
-import type { ApiStyleDefinition, OperatorAccessCheck } from '../contracts/api-style-definition';
+import type { ApiStyleDefinition } from '../contracts/api-style-definition';
 import type { CliCommand } from '../contracts/cli-command';
 import type { ConfigSectionDefinition } from '../contracts/config-section';
 import type { EndpointSettingsDefinition } from '../contracts/endpoint-settings';
-import type { GatewayPlugin, PipelinePluginClass, PluginApi, PluginCatalog } from '../contracts/gateway-plugin';
+import type { GatewayPlugin, OperatorAccess, PipelinePluginClass, PluginApi, PluginCatalog } from '../contracts/gateway-plugin';
 import type { PipelinePlugin } from '../contracts/pipeline-plugin';
 import type { PluginService, ServiceContext } from '../contracts/plugin-service';
 import type { ProviderDefinition } from '../contracts/provider-definition';
@@ -36,8 +36,8 @@ export class PluginRegistry implements PluginCatalog {
   readonly commands = new Map<string, CliCommand>();
   readonly configSections = new Map<string, ConfigSectionDefinition>();
   readonly services: PluginService[] = [];
-  /** The check `access: 'operator'` routes pass, if a plugin registered one. */
-  operatorAccess: OperatorAccessCheck | undefined;
+  /** The guard of `access: 'operator'` routes, if a plugin registered one. */
+  operatorAccess: OperatorAccess | undefined;
   private readonly started: PluginService[] = [];
   /** The `plugins:` entries of the config this registry was filled from (built-ins not included). */
   loadedSpecifiers: readonly string[] = [];
@@ -131,9 +131,9 @@ export class PluginRegistry implements PluginCatalog {
       registerService: (service) => {
         this.services.push(service);
       },
-      registerOperatorAccess: (check) => {
+      registerOperatorAccess: (access) => {
         if (this.operatorAccess) throw new Error(`plugin "${pluginName}" registers an operator-access check, and one is already registered`);
-        this.operatorAccess = check;
+        this.operatorAccess = access;
       },
     };
   }

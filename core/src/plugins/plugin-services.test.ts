@@ -50,9 +50,9 @@ describe('operator access', () => {
   it('is registered by one plugin only', () => {
     const registry = new PluginRegistry(container.createChildContainer());
     expect(registry.operatorAccess).toBeUndefined();
-    const check = () => undefined;
-    install(registry, 'admin', (api) => api.registerOperatorAccess(check));
-    expect(registry.operatorAccess).toBe(check);
-    expect(() => install(registry, 'other', (api) => api.registerOperatorAccess(() => undefined))).toThrow(/operator-access check, and one is already registered/);
+    const access = { check: () => undefined, requiresCredential: () => true };
+    install(registry, 'admin', (api) => api.registerOperatorAccess(access));
+    expect(registry.operatorAccess).toBe(access);
+    expect(() => install(registry, 'other', (api) => api.registerOperatorAccess({ ...access }))).toThrow(/operator-access check, and one is already registered/);
   });
 });

@@ -95,6 +95,11 @@ export class AdminService implements PluginService, AdminExtension {
     authorize(req, 'read', this.access());
   }
 
+  /** Whether every /api route needs the admin token now (one is set); without one, loopback callers are trusted. */
+  requiresToken(): boolean {
+    return this.settings().token !== undefined;
+  }
+
   private access(): AccessPolicy {
     return { token: this.settings().token, listenHost: this.listenHost };
   }

@@ -27,7 +27,7 @@ const plugin: GatewayPlugin = {
     const service = new AdminService(api.container);
     api.container.register(ADMIN_API, { useValue: service });
     api.registerService(service);
-    api.registerOperatorAccess((req) => service.authorizeRead(req));
+    api.registerOperatorAccess({ check: (req) => service.authorizeRead(req), requiresCredential: () => service.requiresToken() });
     api.registerApiStyle({ name: 'admin', routes: (runtime) => service.routes(runtime), renderError: renderGatewayError });
     api.registerCommand(secretsCommand);
   },

@@ -66,6 +66,11 @@ export class GatewayKeys implements PipelinePlugin {
     return keyRoutes(operations, this.admin.handlers());
   }
 
+  /** With `auth.require_keys`, no data-plane call gets through without a key (core then may skip its Host check). */
+  requiresCredential(): boolean {
+    return this.keysRequired();
+  }
+
   /** The config is read again only when a reload replaced it. */
   private keysRequired(): boolean {
     const current = this.config.current;
