@@ -15,6 +15,13 @@ import { openApiDocument } from './http/openapi-document';
 import { AdminState, type Mutation } from './store/admin-state';
 import { SecretsKeyring } from './store/secrets-keyring';
 
+/** The log line of each Redis store event. */
+const STORE_EVENTS = {
+  unreachable: 'admin store: Redis unreachable; serving the last state read, changes answer 503',
+  recovered: 'admin store: Redis reachable again',
+  invalid: 'admin store: Redis holds a value the gateway did not write; serving the last valid state read, changes answer 503 until it is fixed',
+} as const;
+
 /**
  * The admin API for the life of the gateway: at start it opens the store (the data
  * directory's file, or Redis when state.redis_url is set), applies what it holds to the
@@ -39,7 +46,7 @@ export class AdminService implements PluginService, AdminExtension {
       ? new RedisAdminStore({
           url: settings.redisUrl,
           keyPrefix: settings.keyPrefix,
-          onEvent: (event, detail) => logger.warn(detail, event === 'unreachable' ? 'admin store: Redis unreachable; serving the last state read, changes answer 503' : 'admin store: Redis reachable again'),
+          onEvent: (event, detail) => logger.warn(detail, STORE_EVENTS[event]),
         })
       : new FileStore(settings.dataDir);
     this.keyring = new SecretsKeyring({ kind: this.store.kind, secretsKey: settings.secretsKey, dataDir: settings.dataDir, logger });

@@ -10,6 +10,9 @@ export class StoreConflictError extends Error {
 /** The store cannot be reached or written; nothing was changed. */
 export class StoreUnavailableError extends Error {}
 
+/** What the store holds does not validate (damaged or hand-edited): refused, never applied or written over. */
+export class StoreInvalidError extends Error {}
+
 /**
  * Where API-managed connections and endpoints persist. Two implementations: one file in
  * a data directory (a single gateway), and Redis (replicas share it and hear of each

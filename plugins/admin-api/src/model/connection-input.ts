@@ -63,15 +63,16 @@ export function parseConnectionInput(raw: unknown, context: ConnectionInputConte
   if (!parsed.success) throw invalidBody(parsed.error.issues, [...secretFields, 'headers']);
   const entry = parsed.data as { type: string } & Record<string, unknown>;
 
-  if (stored && kept.length > 0) {
-    const changed = stored.type !== type ? ['type'] : changedDestinations(definition, stored.fields, body);
-    if (changed.length > 0) throw reenterToMove(kept, changed);
-  }
-
   for (const [field, value] of Object.entries(entry)) {
     if (typeof value !== 'string' || !isUrlField(field) || secretFields.includes(field)) continue;
     const refusal = checkUrlText(value, { allowPrivate: context.allowPrivate });
     if (refusal) throw invalidField(field, `${refusal}${/private|loopback/.test(refusal) ? ' (allowed only with admin.allow_private_base_urls: true)' : ''}`);
+  }
+
+  // After the URL checks, so a refused address is named as such whatever else the body keeps.
+  if (stored && kept.length > 0) {
+    const changed = stored.type !== type ? ['type'] : changedDestinations(definition, stored.fields, body);
+    if (changed.length > 0) throw reenterToMove(kept, changed);
   }
 
   const settings = resolveConnectionSettings(name, entry, definition);

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { StoreConflictError } from '../admin-store';
 import type { EndpointRecord, KeyRecord } from '../records';
 import { LockHeldError } from './directory-lock';
-import { FileStore, readStoreFile } from './file-store';
+import { FileStore } from './file-store';
+import { readStoreFile } from './store-file';
 import { createKeyFile, readKeyFile } from './key-file';
 
 const endpoint = (name: string): EndpointRecord => ({ name, body: { name, kind: 'chat', provider: 'mock', model: 'echo' }, created_at: 't', updated_at: 't' });

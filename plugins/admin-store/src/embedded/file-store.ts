@@ -1,22 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { StoreConflictError, StoreUnavailableError, type AdminStore } from '../admin-store';
-import { applyCommit, EMPTY_SNAPSHOT, type ConnectionRecord, type EndpointRecord, type KekMeta, type KeyRecord, type StoreCommit, type StoreSnapshot } from '../records';
+import { applyCommit, EMPTY_SNAPSHOT, type StoreCommit, type StoreSnapshot } from '../records';
 import { writeFileAtomic } from './atomic-file';
 import { DirectoryLock, LockHeldError } from './directory-lock';
+import type { ProcessProbe } from './process-probe';
+import { readStoreFile, serialize, STORE_FILE } from './store-file';
 
-const FORMAT = 'model-gateway-store/1';
-export const STORE_FILE = 'store.json';
-
-/** The file's shape: the snapshot as plain JSON. */
-interface StoreFile {
-  format: typeof FORMAT;
-  version: number;
-  kek: KekMeta | null;
-  connections: Record<string, ConnectionRecord>;
-  endpoints: Record<string, EndpointRecord>;
-  /** Absent in files written before gateway keys existed. */
-  keys?: Record<string, KeyRecord>;
+export interface FileStoreOptions {
+  /** How the directory lock learns about processes (tests hand in a fake /proc). */
+  probe?: ProcessProbe;
 }
 
 /**
@@ -30,10 +23,12 @@ export class FileStore implements AdminStore {
   private readonly lock: DirectoryLock;
   private snapshot: StoreSnapshot = EMPTY_SNAPSHOT;
   private queue: Promise<unknown> = Promise.resolve();
+  /** Why the store refused to load: nothing may be written over a file it could not read. */
+  private refused?: Error;
 
-  constructor(readonly dir: string) {
+  constructor(readonly dir: string, options: FileStoreOptions = {}) {
     this.file = path.join(dir, STORE_FILE);
-    this.lock = new DirectoryLock(dir);
+    this.lock = new DirectoryLock(dir, options.probe);
   }
 
   /** Takes the directory's lock (throws LockHeldError when a live process holds it). */
@@ -44,7 +39,13 @@ export class FileStore implements AdminStore {
   async load(): Promise<StoreSnapshot> {
     if (!fs.existsSync(this.dir)) return this.snapshot;
     this.lock.acquire();
-    this.snapshot = readStoreFile(this.file);
+    try {
+      this.snapshot = readStoreFile(this.file);
+    } catch (error) {
+      this.refused = error as Error;
+      this.lock.release();
+      throw error;
+    }
     return this.snapshot;
   }
 
@@ -72,57 +73,39 @@ export class FileStore implements AdminStore {
   }
 
   private async write(commit: StoreCommit): Promise<StoreSnapshot> {
+    if (this.refused) throw new StoreUnavailableError(this.refused.message);
     if (commit.baseVersion !== this.snapshot.version) throw new StoreConflictError(this.snapshot.version);
-    if (!this.lock.isHeld) {
-      fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-      try {
-        this.lock.acquire();
-      } catch (error) {
-        // Another gateway took the directory after this one started: never write over its store.
-        if (error instanceof LockHeldError) throw new StoreUnavailableError(error.message);
-        throw error;
-      }
-    }
+    if (!this.lock.isHeld) this.lockForFirstWrite();
     const next = applyCommit(this.snapshot, commit);
     await writeFileAtomic(this.file, serialize(next));
     this.snapshot = next;
     return next;
   }
-}
 
-export function serialize(snapshot: StoreSnapshot): string {
-  const file: StoreFile = {
-    format: FORMAT,
-    version: snapshot.version,
-    kek: snapshot.kek,
-    connections: Object.fromEntries(snapshot.connections),
-    endpoints: Object.fromEntries(snapshot.endpoints),
-    keys: Object.fromEntries(snapshot.keys),
-  };
-  return `${JSON.stringify(file, null, 2)}\n`;
-}
-
-/** Reads the store file; a missing file is an empty store, an unreadable one an error (never silently emptied). */
-export function readStoreFile(file: string): StoreSnapshot {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return EMPTY_SNAPSHOT;
-    throw error;
+  /**
+   * Takes the lock of a directory that did not exist when the store was read. A store file
+   * found there (left by a gateway that has gone since) is read first: adopted when valid,
+   * so the commit is re-validated against it (a conflict), refused when not, and never
+   * written over unread.
+   */
+  private lockForFirstWrite(): void {
+    fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    try {
+      this.lock.acquire();
+    } catch (error) {
+      // Another gateway took the directory after this one started: never write over its store.
+      if (error instanceof LockHeldError) throw new StoreUnavailableError(error.message);
+      throw error;
+    }
+    let found: StoreSnapshot;
+    try {
+      found = readStoreFile(this.file);
+    } catch (error) {
+      this.lock.release();
+      throw new StoreUnavailableError((error as Error).message);
+    }
+    if (found === EMPTY_SNAPSHOT) return;
+    this.snapshot = found;
+    throw new StoreConflictError(found.version);
   }
-  let parsed: StoreFile;
-  try {
-    parsed = JSON.parse(text) as StoreFile;
-  } catch {
-    throw new Error(`${file} is not valid JSON; restore it from a backup (the gateway never writes it partially)`);
-  }
-  if (parsed.format !== FORMAT) throw new Error(`${file}: unknown format ${JSON.stringify(parsed.format)} (this gateway reads ${FORMAT})`);
-  return {
-    version: parsed.version,
-    kek: parsed.kek,
-    connections: new Map(Object.entries(parsed.connections ?? {})),
-    endpoints: new Map(Object.entries(parsed.endpoints ?? {})),
-    keys: new Map(Object.entries(parsed.keys ?? {})),
-  };
 }

@@ -1,7 +1,8 @@
 import { Redis } from 'ioredis';
-import { StoreConflictError, StoreUnavailableError, type AdminStore } from '../admin-store';
-import { applyCommit, type ConnectionRecord, type EndpointRecord, type KekMeta, type KeyRecord, type StoreCommit, type StoreSnapshot } from '../records';
+import { StoreConflictError, StoreInvalidError, StoreUnavailableError, type AdminStore } from '../admin-store';
+import { applyCommit, type StoreCommit, type StoreSnapshot } from '../records';
 import { COMMIT_SCRIPT } from './commit-script';
+import { snapshotOf, type RawStore } from './redis-snapshot';
 
 export interface RedisStoreOptions {
   url: string;
@@ -11,8 +12,8 @@ export interface RedisStoreOptions {
   pollMs?: number;
   /** How long one command may wait: an unreachable Redis fails writes fast instead of hanging them. */
   commandTimeoutMs?: number;
-  /** Outage transitions, for the log. */
-  onEvent?: (event: 'unreachable' | 'recovered', detail: Record<string, unknown>) => void;
+  /** Outage transitions, and a stored value found invalid after start (the replica keeps its last valid state and refuses changes), for the log. */
+  onEvent?: (event: 'unreachable' | 'recovered' | 'invalid', detail: Record<string, unknown>) => void;
 }
 
 type Reply = [Error | null, unknown];
@@ -39,6 +40,8 @@ export class RedisAdminStore implements AdminStore {
   private refreshing?: Promise<void>;
   private reachable = true;
   private closed = false;
+  /** Set while the last read found an invalid value: commits are refused, so it is never written over unread. */
+  private invalid?: StoreInvalidError;
   /** Redis's clock minus ours (ms), measured on each connect: commit deadlines are set in Redis's clock. */
   private clockOffsetMs = 0;
   private readonly commandTimeoutMs: number;
@@ -73,6 +76,8 @@ export class RedisAdminStore implements AdminStore {
       await this.connected(2000);
       this.snapshot = await this.read();
     } catch (error) {
+      // A store that answers with values this gateway cannot read is refused at start, not taken for an outage.
+      if (error instanceof StoreInvalidError) throw error;
       this.unreachable(error);
     }
     return this.snapshot;
@@ -88,6 +93,7 @@ export class RedisAdminStore implements AdminStore {
   }
 
   async commit(commit: StoreCommit): Promise<StoreSnapshot> {
+    if (this.invalid) throw new StoreUnavailableError(this.invalid.message);
     if (this.snapshot.version < 0) throw new StoreUnavailableError('the shared store (Redis) has not been read yet; it is unreachable');
     // A quarter of the timeout short of it: a commit that runs close to the client's give-up could otherwise apply while its answer is lost.
     const deadline = Date.now() + this.clockOffsetMs + this.commandTimeoutMs * 0.75;
@@ -107,6 +113,13 @@ export class RedisAdminStore implements AdminStore {
       if (conflict) {
         void this.refresh();
         throw new StoreConflictError(Number(conflict[1]));
+      }
+      const invalid = /^INVALID (\S+) ?(.*)$/.exec((error as Error).message);
+      if (invalid) {
+        void this.refresh();
+        // The script names the key as Redis knows it, prefix included.
+        const where = `${invalid[1]}${invalid[2] ? ` field ${JSON.stringify(invalid[2])}` : ''}`;
+        throw new StoreUnavailableError(`the shared store (Redis) holds an invalid value at ${where}; the change would write over it, so nothing was changed: fix or delete that value`);
       }
       this.unreachable(error);
       throw new StoreUnavailableError(`the shared store (Redis) is unreachable: ${(error as Error).message}`);
@@ -137,13 +150,18 @@ export class RedisAdminStore implements AdminStore {
   refresh(): Promise<void> {
     this.refreshing ??= (async () => {
       try {
+        const before = this.snapshot;
         const next = await this.read();
         this.recovered();
+        this.invalid = undefined;
         if (next.version === this.snapshot.version) return;
+        // A commit of this replica landed while the read was under way: a read no newer than it is older news.
+        if (this.snapshot !== before && next.version < this.snapshot.version) return;
         this.snapshot = next;
         for (const listener of this.listeners) listener(next);
       } catch (error) {
-        this.unreachable(error);
+        if (error instanceof StoreInvalidError) this.refuse(error);
+        else this.unreachable(error);
       } finally {
         this.refreshing = undefined;
       }
@@ -156,7 +174,8 @@ export class RedisAdminStore implements AdminStore {
     try {
       const version = Number((await this.redis.get(this.keys.version)) ?? '0');
       this.recovered();
-      if (version !== this.snapshot.version) await this.refresh();
+      // An invalid store is read again each poll, so a value fixed without a commit is noticed.
+      if (version !== this.snapshot.version || this.invalid) await this.refresh();
     } catch (error) {
       this.unreachable(error);
     }
@@ -200,13 +219,16 @@ export class RedisAdminStore implements AdminStore {
     if (!replies) throw new Error('Redis transaction was aborted');
     for (const [error] of replies) if (error) throw error;
     const [version, kek, connections, endpoints, keys] = replies.map(([, value]) => value) as [string | null, string | null, Record<string, string>, Record<string, string>, Record<string, string>];
-    return {
-      version: Number(version ?? '0'),
-      kek: kek ? (JSON.parse(kek) as KekMeta) : null,
-      connections: new Map(Object.entries(connections).map(([name, json]) => [name, JSON.parse(json) as ConnectionRecord])),
-      endpoints: new Map(Object.entries(endpoints).map(([name, json]) => [name, JSON.parse(json) as EndpointRecord])),
-      keys: new Map(Object.entries(keys).map(([id, json]) => [id, JSON.parse(json) as KeyRecord])),
-    };
+    const raw: RawStore = { version, kek, connections, endpoints, keys };
+    const prefix = this.options.keyPrefix;
+    const k = this.keys;
+    return snapshotOf(raw, { version: prefix + k.version, kek: prefix + k.kek, connections: prefix + k.connections, endpoints: prefix + k.endpoints, keys: prefix + k.gatewayKeys });
+  }
+
+  private refuse(error: StoreInvalidError): void {
+    if (this.closed || this.invalid?.message === error.message) return;
+    this.invalid = error;
+    this.options.onEvent?.('invalid', { err: error.message });
   }
 
   private unreachable(error: unknown): void {
