@@ -27,7 +27,7 @@ export type { CallInput, ConnectionCheck, ConnectionCheckResult, EndpointLookup,
 export type { UpstreamRequest, UpstreamResponse } from './contracts/upstream-request';
 export type { PassthroughFormat, PassthroughTarget } from './contracts/passthrough-target';
 export type { LocalAnswer, RelayInput, ResponseFilter, TargetedChatRequest, TranslatedCall, TranslatedChat, TranslationHeaders, UsageTap } from './contracts/relay-input';
-export type { StateStore, WindowState } from './contracts/state-store';
+export type { ReserveState, StateStore, WindowState } from './contracts/state-store';
 
 // Core services and helpers.
 export { TOKENS } from './di/tokens';

@@ -32,6 +32,15 @@ export interface StateStore {
    * always adds. Integer amounts.
    */
   windowAdd(key: string, amount: number, limit: number, windowMs: number): Promise<WindowState>;
+  /**
+   * A spend limit with reservations (budgets), atomically: drops the reservations of `key`
+   * whose lease has run out, then admits when the hash's `usd` (what settled) plus the live
+   * reservations is below `limit`, and records reservation `id` of `amount` USD for `leaseMs`
+   * (store's clock). An `amount` of 0 only asks. Everything at `key` expires after `ttlMs`.
+   */
+  reserve(key: string, id: string, amount: number, limit: number, leaseMs: number, ttlMs: number): Promise<ReserveState>;
+  /** Atomically ends reservation `id` of `key` (when its lease has not run out) and adds `spent` USD to the hash's `usd`. */
+  settle(key: string, id: string, spent: number, ttlMs: number): Promise<void>;
   /** Resolves when the store answers; rejects when it cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -48,4 +57,14 @@ export interface WindowState {
    * to fit; -1 when it can never fit (more than the limit). 0 when allowed.
    */
   retryAfterMs: number;
+}
+
+/** A spend limit after `reserve`, in USD. */
+export interface ReserveState {
+  /** Whether the reservation was recorded (for amount 0: whether the limit is not reached). */
+  allowed: boolean;
+  /** What settled so far (the hash's `usd`). */
+  spent: number;
+  /** The live reservations after the call, this one included when allowed. */
+  reserved: number;
 }

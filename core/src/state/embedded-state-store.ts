@@ -1,4 +1,5 @@
-import type { StateStore, WindowState } from '../contracts/state-store';
+import type { ReserveState, StateStore, WindowState } from '../contracts/state-store';
+import { limitAdmits, ReservationTable, toNanoUsd } from './budget-reservations';
 import { decideWindow, windowSeconds } from './sliding-window';
 
 interface Entry {
@@ -17,6 +18,7 @@ export class EmbeddedStateStore implements StateStore {
   private readonly entries = new Map<string, Entry>();
   private readonly values = new Map<string, Value>();
   private readonly windows = new Map<string, Map<number, number>>();
+  private readonly reservations = new ReservationTable();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(private readonly now: () => number = Date.now, sweepIntervalMs = 60_000) {
@@ -59,6 +61,7 @@ export class EmbeddedStateStore implements StateStore {
       this.values.delete(key);
       this.entries.delete(key);
       this.windows.delete(key);
+      this.reservations.delete(key);
     }
   }
 
@@ -76,6 +79,22 @@ export class EmbeddedStateStore implements StateStore {
     return { allowed: decided.allowed, total: decided.total, retryAfterMs: decided.retryAfterMs };
   }
 
+  async reserve(key: string, id: string, amount: number, limit: number, leaseMs: number, ttlMs: number): Promise<ReserveState> {
+    const now = this.now();
+    const spent = this.live(key)?.fields.get('usd') ?? 0;
+    const reserved = this.reservations.reservedNano(key, now);
+    if (!limitAdmits(spent, reserved, toNanoUsd(limit))) return { allowed: false, spent, reserved: reserved / 1e9 };
+    const nano = toNanoUsd(amount);
+    // A reservation never outlives the key it is held against.
+    if (nano > 0) this.reservations.hold(key, id, nano, now + Math.min(leaseMs, ttlMs));
+    return { allowed: true, spent, reserved: (reserved + nano) / 1e9 };
+  }
+
+  async settle(key: string, id: string, spent: number, ttlMs: number): Promise<void> {
+    this.reservations.release(key, id);
+    if (spent !== 0) await this.incrementHash(key, { usd: spent }, ttlMs / 1000);
+  }
+
   async ping(): Promise<void> {}
 
   async close(): Promise<void> {
@@ -83,6 +102,7 @@ export class EmbeddedStateStore implements StateStore {
     this.entries.clear();
     this.values.clear();
     this.windows.clear();
+    this.reservations.clear();
   }
 
   private live(key: string): Entry | undefined {
@@ -107,6 +127,7 @@ export class EmbeddedStateStore implements StateStore {
     const now = this.now();
     for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
     for (const [key, value] of this.values) if (value.expiresAt <= now) this.values.delete(key);
+    this.reservations.sweep(now);
     // A window whose newest bucket is older than any window in use (an hour) holds nothing that counts.
     const stale = Math.floor(now / 1000) - 3600;
     for (const [key, buckets] of this.windows) if (Math.max(...buckets.keys()) < stale) this.windows.delete(key);

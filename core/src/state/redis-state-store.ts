@@ -1,5 +1,7 @@
 import { Redis } from 'ioredis';
-import type { StateStore, WindowState } from '../contracts/state-store';
+import type { ReserveState, StateStore, WindowState } from '../contracts/state-store';
+import { toNanoUsd } from './budget-reservations';
+import { RESERVE_SCRIPT, SETTLE_SCRIPT } from './redis-reserve-scripts';
 import { WINDOW_ADD_SCRIPT } from './redis-window-script';
 import { windowSeconds } from './sliding-window';
 
@@ -56,6 +58,8 @@ export class RedisStateStore implements StateStore {
     // already reported through rejected calls, so the owner chooses to log.
     this.redis.on('error', onError);
     this.redis.defineCommand('windowAdd', { numberOfKeys: 1, lua: WINDOW_ADD_SCRIPT });
+    this.redis.defineCommand('budgetReserve', { numberOfKeys: 3, lua: RESERVE_SCRIPT });
+    this.redis.defineCommand('budgetSettle', { numberOfKeys: 3, lua: SETTLE_SCRIPT });
     const settled = () => {
       this.firstAttempt = false;
     };
@@ -145,6 +149,20 @@ export class RedisStateStore implements StateStore {
     return { allowed: allowed === 1, total, retryAfterMs };
   }
 
+  async reserve(key: string, id: string, amount: number, limit: number, leaseMs: number, ttlMs: number): Promise<ReserveState> {
+    await this.untilFirstConnection();
+    const run = (this.redis as unknown as BudgetCommands).budgetReserve;
+    const ms = (value: number) => Math.max(1, Math.round(value));
+    const [allowed, spent, reserved] = await run.call(this.redis, key, `${key}:held`, `${key}:leases`, id, toNanoUsd(amount), toNanoUsd(limit), ms(leaseMs), ms(ttlMs));
+    return { allowed: allowed === 1, spent: Number(spent), reserved: reserved / 1e9 };
+  }
+
+  async settle(key: string, id: string, spent: number, ttlMs: number): Promise<void> {
+    await this.untilFirstConnection();
+    const run = (this.redis as unknown as BudgetCommands).budgetSettle;
+    await run.call(this.redis, key, `${key}:held`, `${key}:leases`, id, String(spent), Math.max(1, Math.round(ttlMs)));
+  }
+
   async ping(): Promise<void> {
     await this.untilFirstConnection();
     await this.redis.ping();
@@ -191,6 +209,12 @@ type Chain = ReturnType<Redis['multi']>;
 /** The script command defined in the constructor (ioredis adds it to the client at run time). */
 interface WindowCommand {
   windowAdd(key: string, amount: number, limit: number, windowSeconds: number): Promise<[number, number, number]>;
+}
+
+/** The budget scripts (redis-reserve-scripts.ts), defined in the constructor. */
+interface BudgetCommands {
+  budgetReserve(key: string, held: string, leases: string, id: string, amountNano: number, limitNano: number, leaseMs: number, ttlMs: number): Promise<[number, string, number]>;
+  budgetSettle(key: string, held: string, leases: string, id: string, spent: string, ttlMs: number): Promise<number>;
 }
 
 /** HINCRBY keeps integer counters exact; only fractions need HINCRBYFLOAT. */

@@ -1,5 +1,5 @@
 import { EmbeddedStateStore } from './embedded-state-store';
-import type { StateStore, WindowState } from '../contracts/state-store';
+import type { ReserveState, StateStore, WindowState } from '../contracts/state-store';
 
 /** How often a degraded store checks whether the shared store is back. */
 const HEALTH_CHECK_MS = 1000;
@@ -59,6 +59,22 @@ export class ResilientStateStore implements StateStore {
   async readHashes(keys: readonly string[]): Promise<Array<Record<string, number>>> {
     // Reads report what the shared store holds; during an outage there is nothing trustworthy to report.
     return this.shared.readHashes(keys);
+  }
+
+  /** Like a read: during an outage there is no shared figure to reserve against, and the caller decides (rate-limits goes on from its last one). */
+  reserve(key: string, id: string, amount: number, limit: number, leaseMs: number, ttlMs: number): Promise<ReserveState> {
+    return this.shared.reserve(key, id, amount, limit, leaseMs, ttlMs);
+  }
+
+  /** The spend is a counter and is buffered like one; the reservation cannot be, and lapses with its lease. */
+  async settle(key: string, id: string, spent: number, ttlMs: number): Promise<void> {
+    if (this.degraded) return spent === 0 ? undefined : this.hold(key, { usd: spent }, ttlMs / 1000);
+    try {
+      await this.shared.settle(key, id, spent, ttlMs);
+    } catch (error) {
+      this.degrade(error);
+      if (!isTimeout(error) && spent !== 0) this.hold(key, { usd: spent }, ttlMs / 1000);
+    }
   }
 
   increment(key: string, by: number, ttlMs: number): Promise<number> {

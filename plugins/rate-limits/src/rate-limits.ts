@@ -1,52 +1,69 @@
 import { inject, injectable } from 'tsyringe';
 import type { Logger } from 'pino';
-import { GatewayError, TOKENS, type AttemptRecord, type CallContext, type PipelinePlugin, type StateStore, type WindowState } from '@model-gateway/core';
-import { budgetPeriod } from './budget-period';
+import { TOKENS, type AttemptRecord, type CallContext, type GatewayError, type PipelinePlugin, type StateStore } from '@model-gateway/core';
+import { MODEL_CATALOG, type ModelCatalog } from '@model-gateway/model-catalog';
+import { BudgetLedger, type Hold } from './budget-ledger';
 import { limitHeaders } from './limit-headers';
 import { limitsOf, type LimitsPolicy } from './limits-policy';
+import { maxCallCost, type PricedModel } from './max-call-cost';
+import { refused } from './rate-limit-refusal';
 
 const MINUTE_MS = 60_000;
-/** A period's spend outlives the period by a day, so a late usage record still lands in it. */
-const BUDGET_TTL_MARGIN_S = 86_400;
-
-/** What this replica last read of a budget, and what it has spent since (for a store outage). */
-interface KnownSpend {
-  spent: number;
-  since: number;
-}
+/**
+ * How long a reservation holds when its call never settles (the replica died mid-call):
+ * an hour, or the endpoint's total deadline when longer. A stream that outlives it loses
+ * its hold early, and is still settled at its real cost when it ends.
+ */
+const LEASE_MS = 3_600_000;
+/** The call's reservations (Hold[]), in its scratch space: settled when it ends. */
+const HOLDS = Symbol('rate-limits:holds');
+/** The call's maximum cost, computed once for all its budgets. */
+const MAX_COST = Symbol('rate-limits:max-cost');
 
 /**
  * Rate limits and budgets, in the resolve phase after the endpoint is known and before
  * any target is picked: requests per minute are taken from a sliding window shared by
- * every replica (StateStore.windowAdd), tokens per minute and the period's spend are
- * checked, and the call is refused with 429 before anything is sent upstream. When an
- * attempt ends, its tokens and cost are added. A gateway key's limits (the call's
- * principal) apply the same way under the key's own scope, beside the endpoint's.
- * Endpoints and keys without limits cost nothing.
+ * every replica (StateStore.windowAdd), tokens per minute are checked, the call's
+ * maximum cost is reserved against the period's budget (BudgetLedger), and the call is
+ * refused with 429 before anything is sent upstream. When an attempt ends, its tokens
+ * are added; when the call ends, its reservations are settled at what it cost. A gateway
+ * key's limits (the call's principal) apply the same way under the key's own scope,
+ * beside the endpoint's. Endpoints and keys without limits cost nothing.
  */
 @injectable()
 export class RateLimits implements PipelinePlugin {
   readonly name = 'rate-limits';
   readonly priority = 150;
-  private readonly known = new Map<string, KnownSpend>();
+  private readonly ledger: BudgetLedger;
 
   constructor(
     @inject(TOKENS.StateStore) private readonly store: StateStore,
     @inject(TOKENS.Logger) private readonly logger: Logger,
-  ) {}
+    @inject(MODEL_CATALOG) private readonly catalog: ModelCatalog,
+  ) {
+    this.ledger = new BudgetLedger(store);
+  }
 
   resolve(call: CallContext): Promise<void> | undefined {
     const policy = call.endpoint && limitsOf(call.endpoint);
     const principal = call.principal;
     if (principal?.limits) return this.admitBoth(call, principal.id, principal.name, principal.limits, policy);
-    return policy ? this.admit(`ep:${call.endpointName}`, `endpoint "${call.endpointName}"`, policy) : undefined;
+    return policy ? this.admit(call, `ep:${call.endpointName}`, `endpoint "${call.endpointName}"`, policy) : undefined;
   }
 
   onAttemptEnd(record: AttemptRecord, call: CallContext): void {
     const policy = call.endpoint && limitsOf(call.endpoint);
-    if (policy) this.spend(`ep:${record.endpoint}`, policy, record);
+    if (policy) this.countTokens(`ep:${record.endpoint}`, policy, record);
     const principal = call.principal;
-    if (principal?.limits) this.spend(`key:${principal.id}`, principal.limits, record);
+    if (principal?.limits) this.countTokens(`key:${principal.id}`, principal.limits, record);
+  }
+
+  onFinish(call: CallContext): void {
+    this.settleHolds(call);
+  }
+
+  onError(call: CallContext, _error: GatewayError): void {
+    this.settleHolds(call);
   }
 
   /**
@@ -54,71 +71,72 @@ export class RateLimits implements PipelinePlugin {
    * from the endpoint's window, which every key shares.
    */
   private async admitBoth(call: CallContext, id: string, name: string, limits: LimitsPolicy, policy: LimitsPolicy | undefined): Promise<void> {
-    await this.admit(`key:${id}`, `gateway key "${name}"`, limits);
-    if (policy) await this.admit(`ep:${call.endpointName}`, `endpoint "${call.endpointName}"`, policy);
+    await this.admit(call, `key:${id}`, `gateway key "${name}"`, limits);
+    if (policy) await this.admit(call, `ep:${call.endpointName}`, `endpoint "${call.endpointName}"`, policy);
   }
 
-  /** Refuses the call when a limit of `scope` is reached; otherwise takes one request from its window. */
-  private async admit(scope: string, what: string, policy: LimitsPolicy): Promise<void> {
-    const budget = policy.budgetUsd === undefined ? undefined : budgetPeriod(policy.budgetPeriod, Date.now());
-    const [tokens, spent] = await Promise.all([
+  /**
+   * Refuses the call when a limit of `scope` is reached; otherwise takes one request from
+   * its window and reserves the call's maximum cost from its budget. A reservation is
+   * recorded on the call as soon as it is made, so a refusal after it (tokens, requests,
+   * the endpoint after the key) releases it when the call ends in onError.
+   */
+  private async admit(call: CallContext, scope: string, what: string, policy: LimitsPolicy): Promise<void> {
+    const [tokens] = await Promise.all([
       policy.tpm === undefined ? undefined : this.store.windowAdd(`rl:${scope}:tokens`, 0, policy.tpm, MINUTE_MS),
-      budget === undefined ? undefined : this.spent(`budget:${scope}:${budget.id}`, what),
+      policy.budgetUsd === undefined ? undefined : this.reserve(call, scope, what, policy),
     ]);
     const tokenHeaders = tokens && limitHeaders('tokens', policy.tpm as number, tokens);
-    if (budget && spent !== undefined && spent >= (policy.budgetUsd as number)) {
-      throw new GatewayError('budget_exceeded', `The ${policy.budgetPeriod === 'day' ? 'daily' : 'monthly'} budget of ${what} ($${policy.budgetUsd}) is spent; it renews at ${new Date(budget.endsAt).toISOString()}.`, {
-        retryAfterMs: budget.endsAt - Date.now(),
-      });
-    }
     if (tokens && !tokens.allowed) throw refused(what, `${policy.tpm} tokens per minute`, tokens, tokenHeaders);
     if (policy.rpm === undefined) return;
     const requests = await this.store.windowAdd(`rl:${scope}:requests`, 1, policy.rpm, MINUTE_MS);
     if (!requests.allowed) throw refused(what, `${policy.rpm} requests per minute`, requests, { ...tokenHeaders, ...limitHeaders('requests', policy.rpm, requests) });
   }
 
-  /** The period's spend; during a store outage, the last figure read plus what this replica spent since. */
-  private async spent(key: string, what: string): Promise<number> {
-    try {
-      const [hash] = await this.store.readHashes([key]);
-      const spent = hash.usd ?? 0;
-      this.known.set(key, { spent, since: 0 });
-      return spent;
-    } catch (error) {
-      const known = this.known.get(key);
-      if (!known) {
-        throw new GatewayError('limits_unavailable', `The budget of ${what} cannot be read (the state store is unreachable) and this replica has no recent figure; the request is refused rather than risk overspending.`, {
-          retryAfterMs: 1000,
-          cause: error,
-        });
-      }
-      return known.spent + known.since;
-    }
+  private async reserve(call: CallContext, scope: string, what: string, policy: LimitsPolicy): Promise<void> {
+    const lease = Math.max(LEASE_MS, call.endpoint?.timeouts.totalMs ?? 0);
+    const hold = await this.ledger.reserve(scope, what, policy, this.maxCost(call), lease);
+    let holds = call.local(HOLDS) as Hold[] | undefined;
+    if (!holds) call.locals.set(HOLDS, (holds = []));
+    holds.push(hold);
   }
 
-  private spend(scope: string, policy: LimitsPolicy, record: AttemptRecord): void {
+  /** The call's maximum cost over its candidate targets (max-call-cost.ts), priced by the model catalogue. */
+  private maxCost(call: CallContext): number {
+    const known = call.local(MAX_COST) as number | undefined;
+    if (known !== undefined) return known;
+    const models: PricedModel[] = call.targets.map((target) => {
+      const type = target.definition.type;
+      return {
+        limits: this.catalog.lookup(type, target.model),
+        price: (usage) => {
+          const cost = this.catalog.cost(type, target.model, usage);
+          return cost.priced ? cost.usd : undefined;
+        },
+      };
+    });
+    const length = Number(call.headers['content-length']);
+    const cost = maxCallCost({ kind: call.kind, request: call.request, bodyBytes: Number.isSafeInteger(length) && length >= 0 ? length : undefined }, models);
+    call.locals.set(MAX_COST, cost);
+    return cost;
+  }
+
+  /** Every reservation of the call is replaced by what its attempts cost (priced by usage accounting, which ran first). */
+  private settleHolds(call: CallContext): void {
+    const holds = call.local(HOLDS) as Hold[] | undefined;
+    if (!holds) return;
+    call.locals.delete(HOLDS);
+    let spent = 0;
+    for (const attempt of call.attempts) spent += attempt.costUsd ?? 0;
+    for (const hold of holds) this.ledger.settle(hold, spent, (error) => this.logger.warn({ err: error.message }, 'budget settlement not written'));
+  }
+
+  private countTokens(scope: string, policy: LimitsPolicy, record: AttemptRecord): void {
     const tokens = record.usage?.totalTokens ?? 0;
     if (policy.tpm !== undefined && tokens > 0) this.settle(this.store.windowAdd(`rl:${scope}:tokens`, tokens, Infinity, MINUTE_MS));
-    const cost = record.costUsd;
-    if (policy.budgetUsd === undefined || !cost) return;
-    const period = budgetPeriod(policy.budgetPeriod, record.startedAt);
-    const key = `budget:${scope}:${period.id}`;
-    const known = this.known.get(key);
-    if (known) known.since += cost;
-    const ttlSeconds = Math.ceil((period.endsAt - Date.now()) / 1000) + BUDGET_TTL_MARGIN_S;
-    this.settle(this.store.incrementHash(key, { usd: cost }, ttlSeconds));
   }
 
   private settle(pending: Promise<unknown>): void {
     pending.catch((error: Error) => this.logger.warn({ err: error.message }, 'rate-limit state not written'));
   }
-}
-
-function refused(what: string, limit: string, state: WindowState, headers: Record<string, string> | undefined): GatewayError {
-  const never = state.retryAfterMs < 0;
-  return new GatewayError(
-    'rate_limit_exceeded',
-    never ? `The request is larger than the limit of ${what} (${limit}).` : `Rate limit of ${what} reached (${limit}); retry in ${Math.ceil(state.retryAfterMs / 1000)} s.`,
-    { retryAfterMs: never ? undefined : state.retryAfterMs, headers },
-  );
 }
