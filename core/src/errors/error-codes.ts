@@ -23,6 +23,7 @@ export const ERROR_CODES = {
   provider_credentials_missing: { status: 503, type: 'server_error', summary: 'The endpoint\'s provider has no API key configured on the gateway.' },
   all_attempts_failed: { status: 502, type: 'server_error', summary: 'Every target (retries and fallbacks included) failed; the message and `attempts` list each attempt with its status and reason.' },
   limits_unavailable: { status: 503, type: 'server_error', summary: 'The state store holding a budget is unreachable and this replica has no recent figure of it; refused rather than risk overspending (Retry-After: 1).' },
+  state_store_unavailable: { status: 503, type: 'server_error', summary: 'The shared state store (Redis) did not answer in time or cannot be reached, so figures it holds (usage counters) cannot be read; nothing was changed (Retry-After: 1).' },
   no_available_target: { status: 503, type: 'server_error', summary: 'Every target of the endpoint is cooling down after failures (circuit breaker open); Retry-After says when one is retried.' },
   upstream_error: { status: 502, type: 'server_error', summary: 'The provider failed (5xx).' },
   upstream_unreachable: { status: 502, type: 'server_error', summary: 'The provider could not be reached (refused, reset, DNS).' },

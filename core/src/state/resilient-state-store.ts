@@ -1,4 +1,5 @@
 import { EmbeddedStateStore } from './embedded-state-store';
+import { isStoreUnavailable, stateStoreUnavailable } from './state-store-unavailable';
 import type { ReserveState, StateStore, WindowState } from '../contracts/state-store';
 
 /** How often a degraded store checks whether the shared store is back. */
@@ -57,8 +58,12 @@ export class ResilientStateStore implements StateStore {
   }
 
   async readHashes(keys: readonly string[]): Promise<Array<Record<string, number>>> {
-    // Reads report what the shared store holds; during an outage there is nothing trustworthy to report.
-    return this.shared.readHashes(keys);
+    // Reads report what the shared store holds; during an outage there is nothing trustworthy to report, and the caller hears so as a 503.
+    try {
+      return await this.shared.readHashes(keys);
+    } catch (error) {
+      throw isStoreUnavailable(error) ? stateStoreUnavailable(error) : error;
+    }
   }
 
   /** Like a read: during an outage there is no shared figure to reserve against, and the caller decides (rate-limits goes on from its last one). */
