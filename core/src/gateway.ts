@@ -110,7 +110,7 @@ export class Gateway {
     await connections.apply(config.connections);
     endpoints.replaceConfigEndpoints(config.endpoints);
     const pipeline = new Pipeline(plugins.pipelinePlugins(), logger);
-    const relayProxy = new RelayProxy(plugins.clientCredentialHeaders(), upstreamBodyLimit);
+    const relayProxy = new RelayProxy(plugins.clientCredentialHeaders(), upstreamBodyLimit, plugins.apiStyles.values());
     const runtime = new Runtime(endpoints, connections, pipeline, store, logger, upstream, relayProxy, new RouteHints(plugins.apiStyles.values()));
 
     const gateway = new Gateway(container, config, live, plugins, endpoints, connections, store, runtime, pipeline, logger, upstream, relayProxy, options);

@@ -54,6 +54,12 @@ export interface ApiStyleDefinition {
    * never relayed to a provider, whichever route a request came in on.
    */
   clientCredentials?: { headers?: readonly string[]; query?: readonly string[] };
+  /**
+   * The provider response headers this style's clients read on a relayed call (request ids,
+   * rate limits), beside core's base (content type and length, retry-after); a name ending
+   * in `*` is a prefix. No other provider header reaches the client.
+   */
+  relayedResponseHeaders?: readonly string[];
   routes(runtime: GatewayRuntime): RouteDefinition[];
   renderError(error: GatewayError): RenderedError;
 }

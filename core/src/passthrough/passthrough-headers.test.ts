@@ -4,7 +4,7 @@ import { DROPPED_REQUEST_HEADERS, prepareProxyRequest, relayedResponseHeaders } 
 describe('passthrough header policy', () => {
   it("drops every client credential (generic and the styles' own), cookie and hop-by-hop header, keeps feature headers, and lets provider headers win", () => {
     const req = new http.ClientRequest({ host: '127.0.0.1', port: 1, method: 'POST', path: '/', headers: {
-      authorization: 'Bearer client', 'proxy-authorization': 'Basic x', 'x-acme-key': 'client', cookie: 'a=b',
+      authorization: 'Bearer client', 'proxy-authorization': 'Basic x', 'x-acme-key': 'client', cookie: 'a=b', 'x-amz-security-token': 'session',
       'transfer-encoding': 'chunked', 'accept-encoding': 'gzip', 'x-forwarded-for': '10.0.0.1',
       'acme-version': '2023-06-01', 'acme-beta': 'x', 'content-type': 'application/json',
     } });

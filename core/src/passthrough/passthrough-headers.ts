@@ -8,7 +8,8 @@ import type { ClientRequest, IncomingHttpHeaders, OutgoingHttpHeaders } from 'no
  * `host` is not here: http-proxy-3 (changeOrigin) has already set the provider's.
  */
 export const DROPPED_REQUEST_HEADERS: readonly string[] = [
-  'authorization', 'proxy-authorization', 'cookie',
+  // x-amz-security-token: an AWS session credential, which no passthrough style's own list names.
+  'authorization', 'proxy-authorization', 'cookie', 'x-amz-security-token',
   'connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade',
   'content-length', 'accept-encoding', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded',
 ];

@@ -13,8 +13,9 @@ import type { RelayInput } from '../contracts/relay-input';
 /**
  * One passthrough try: the client's body (with the target's model) goes to the
  * provider through the proxy, credentials added by the authorize phase. A 2xx head
- * is returned for the caller to pump; a redirect is an error; an error status becomes a GatewayError
- * carrying the provider's (scrubbed) body, so the style can relay it as it came.
+ * is returned for the caller to pump, its headers cut down to the ones the style relays; a redirect is
+ * an error; an error status becomes a GatewayError carrying the provider's body, scrubbed as the
+ * client will decode it, so the style can relay it as it came.
  */
 export async function relayAttempt(
   proxy: RelayProxy,
@@ -40,6 +41,8 @@ export async function relayAttempt(
     throw transportError(error, attempt.cancellation, connectionName);
   }
   attempt.markFirstByte();
+  // The pump writes this head as it stands: only the style's allow-listed provider headers, scrubbed, go on to the client.
+  response.headers = proxy.clientHeaders(input.apiStyle, response.headers, (text) => attempt.scrub(text));
   const status = response.statusCode ?? 502;
   if (status < 300) return response;
   if (status < 400) {

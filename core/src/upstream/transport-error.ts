@@ -6,11 +6,20 @@ const UNREACHABLE = new Set([
   'UND_ERR_SOCKET', 'UND_ERR_CLOSED',
 ]);
 
+/** The code of the error a relay (which has no undici timeouts) raises when no response head came in time. */
+export const FIRST_BYTE_TIMEOUT = 'GATEWAY_FIRST_BYTE_TIMEOUT';
+
 const TIMEOUTS: Record<string, string> = {
   UND_ERR_CONNECT_TIMEOUT: 'connect',
   UND_ERR_HEADERS_TIMEOUT: 'first byte',
+  [FIRST_BYTE_TIMEOUT]: 'first byte',
   UND_ERR_BODY_TIMEOUT: 'idle',
 };
+
+/** What a relay rejects with when the provider sent no response head within `ms` (mapped to 504 upstream_timeout). */
+export function firstByteTimeout(ms: number): Error {
+  return Object.assign(new Error(`No response head within ${ms} ms.`), { code: FIRST_BYTE_TIMEOUT });
+}
 
 /** An AbortSignal or a Cancellation. */
 export interface AbortState {

@@ -34,6 +34,8 @@ export function anthropicPassthroughApi(capabilitiesOf: CapabilitiesOf): ApiStyl
     routeHint: () => '/gateway/anthropic/v1/messages',
     // The Anthropic SDK sends its key as x-api-key (and, in 1.x, as Authorization too).
     clientCredentials: { headers: ['x-api-key'] },
+    // Anthropic's documented request id, organization and rate-limit headers, and the retry hint its SDKs read.
+    relayedResponseHeaders: ['request-id', 'anthropic-organization-id', 'anthropic-ratelimit-*', 'x-should-retry'],
     renderError: relayedOr(renderAnthropicError),
     routes: (runtime: GatewayRuntime): RouteDefinition[] => [
       ...PREFIXES.flatMap((prefix): RouteDefinition[] => [

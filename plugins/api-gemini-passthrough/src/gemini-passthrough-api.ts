@@ -40,6 +40,8 @@ export function geminiPassthroughApi(capabilitiesOf: CapabilitiesOf = NO_CATALOG
     routeHint: (endpoint) => `/gateway/gemini/v1beta/models/${endpoint}:generateContent`,
     // google-genai sends its key as x-goog-api-key; REST examples put it in ?key=.
     clientCredentials: { headers: ['x-goog-api-key'], query: ['key'] },
+    // Gemini documents no response header its clients read beyond core's base (content type, retry-after).
+    relayedResponseHeaders: [],
     renderError: relayedOr(renderGeminiError),
     routes: (runtime: GatewayRuntime): RouteDefinition[] => [
       ...PREFIXES.flatMap((prefix): RouteDefinition[] => [

@@ -35,6 +35,11 @@ export function openAiPassthroughApi(capabilitiesOf: CapabilitiesOf): ApiStyleDe
     routeHint: () => '/gateway/openai/v1/...',
     // OpenAI SDKs send Authorization (dropped for every style); Azure OpenAI clients send api-key.
     clientCredentials: { headers: ['api-key'] },
+    // OpenAI's documented request id, organization, timing, version and rate-limit headers; the retry hints its SDKs read; Azure's request id.
+    relayedResponseHeaders: [
+      'x-request-id', 'openai-organization', 'openai-project', 'openai-processing-ms', 'openai-version', 'x-ratelimit-*',
+      'retry-after-ms', 'x-should-retry', 'apim-request-id',
+    ],
     renderError: relayedOr(renderGatewayError),
     routes: (runtime: GatewayRuntime): RouteDefinition[] => [
       ...PREFIXES.flatMap((prefix): RouteDefinition[] => [
