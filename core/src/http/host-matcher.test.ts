@@ -53,6 +53,13 @@ describe('HostMatcher', () => {
     }
   });
 
+  it('gives the same answers the second time, once accepted values are remembered', () => {
+    const matcher = new HostMatcher([]);
+    for (let i = 0; i < 100; i++) expect(matcher.matches(`127.0.0.${i}:8080`)).toBe(true);
+    for (const host of ['127.0.0.1:8080', '127.0.0.99:8080', 'localhost:1']) expect(matcher.matches(host)).toBe(true);
+    for (const host of ['evil.example:8080', 'evil.example:8080', '']) expect(matcher.matches(host)).toBe(false);
+  });
+
   it('ignores a configured value it cannot read rather than matching more', () => {
     const matcher = new HostMatcher(['', 'a b', 'evil.example@127.0.0.1']);
     expect(matcher.matches('a b')).toBe(false);

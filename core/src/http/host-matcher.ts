@@ -11,16 +11,20 @@ const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'] as const;
 const LOOPBACK_IPV4 = /^127\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}$/;
 /** ::ffff:127.x.y.z, as URL canonicalization writes it (`[::ffff:7f00:1]`). */
 const LOOPBACK_MAPPED = /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/;
+/** Accepted Host values remembered as sent; bounded, so a client cycling through spellings cannot grow it. */
+const REMEMBERED_MAX = 64;
 
 /**
  * The names a `Host` header may carry for this gateway: loopback names and literals
  * (with any port), and the names it was told about (`server.public_url`'s host,
  * `server.allowed_hosts`), each matching every port. A DNS-rebinding page sends its own
- * name, which is none of these. The common spellings are one Set lookup; only a miss
- * pays for URL canonicalization (`127.1`, `[0:0::1]`, `0x7f.0.0.1`).
+ * name, which is none of these. A Host value already accepted is one Set lookup; a new one
+ * is parsed, and only an unusual spelling pays for URL canonicalization (`127.1`, `[0:0::1]`).
  */
 export class HostMatcher {
   private readonly accepted: Set<string>;
+  /** Raw Host values that matched (`127.0.0.1:8080`): every later request from the same client is one lookup. */
+  private readonly remembered = new Set<string>();
 
   /** `names`: bare host names or IP literals (a port, if any, is ignored); unreadable ones match nothing. */
   constructor(names: Iterable<string>) {
@@ -34,11 +38,16 @@ export class HostMatcher {
   /** Whether a `Host` header value (host, optional port) names this gateway; absent or empty does not. */
   matches(host: string | undefined): boolean {
     if (host === undefined) return false;
+    if (this.remembered.has(host)) return true;
     const name = hostName(host);
     if (name === undefined) return false;
-    if (this.accepted.has(name)) return true;
-    const canonical = canonicalName(name);
-    return canonical !== undefined && (this.accepted.has(canonical) || isLoopbackName(canonical));
+    let matched = this.accepted.has(name);
+    if (!matched) {
+      const canonical = canonicalName(name);
+      matched = canonical !== undefined && (this.accepted.has(canonical) || isLoopbackName(canonical));
+    }
+    if (matched && this.remembered.size < REMEMBERED_MAX) this.remembered.add(host);
+    return matched;
   }
 }
 
