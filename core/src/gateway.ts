@@ -19,6 +19,7 @@ import { Pipeline } from './pipeline/pipeline';
 import { RouteHints } from './pipeline/route-hints';
 import { Runtime } from './pipeline/runtime';
 import { RelayProxy } from './passthrough/relay-proxy';
+import { CredentialIncidents } from './routing/credential-incidents';
 import { PluginRegistry } from './plugins/plugin-registry';
 import type { ConnectionSettings } from './contracts/provider-definition';
 import { ConnectionRegistry } from './registry/connection-registry';
@@ -42,6 +43,8 @@ export interface GatewayOptions {
   logger?: Logger;
   /** Reload when the config file changes (default true for a file). */
   watch?: boolean;
+  /** The clock of time-based log throttles (a refused provider credential is logged once a minute); tests advance it. */
+  now?: () => number;
 }
 
 /** How often Node checks requests against headers_timeout_ms and request_timeout_ms (its default, 30 s, would let them overrun by that much). */
@@ -111,7 +114,7 @@ export class Gateway {
     endpoints.replaceConfigEndpoints(config.endpoints);
     const pipeline = new Pipeline(plugins.pipelinePlugins(), logger);
     const relayProxy = new RelayProxy(plugins.clientCredentialHeaders(), upstreamBodyLimit, plugins.apiStyles.values());
-    const runtime = new Runtime(endpoints, connections, pipeline, store, logger, upstream, relayProxy, new RouteHints(plugins.apiStyles.values()));
+    const runtime = new Runtime(endpoints, connections, pipeline, store, logger, upstream, relayProxy, new RouteHints(plugins.apiStyles.values()), new CredentialIncidents(logger, options.now));
 
     const gateway = new Gateway(container, config, live, plugins, endpoints, connections, store, runtime, pipeline, logger, upstream, relayProxy, options);
     try {

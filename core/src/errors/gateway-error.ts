@@ -15,6 +15,8 @@ export interface GatewayErrorOptions {
   cause?: unknown;
   /** A provider's own error response, kept for passthrough routes that relay it as it came (key scrubbed). */
   upstreamBody?: UpstreamErrorBody;
+  /** The provider's own HTTP status, for an error made from its answer (the client may get another: a 401 becomes 502). */
+  upstreamStatus?: number;
   /** For an error that ends several attempts: what each one met. */
   attempts?: AttemptFailure[];
   /** Headers the error's response carries in every format (a rate limit's state, say). */
@@ -47,6 +49,7 @@ export class GatewayError extends Error {
   readonly retryable: boolean;
   readonly retryAfterMs?: number;
   readonly upstreamBody?: UpstreamErrorBody;
+  readonly upstreamStatus?: number;
   readonly attempts?: AttemptFailure[];
   readonly headers?: Record<string, string>;
 
@@ -62,6 +65,7 @@ export class GatewayError extends Error {
     this.retryable = options.retryable ?? false;
     this.retryAfterMs = options.retryAfterMs;
     this.upstreamBody = options.upstreamBody;
+    this.upstreamStatus = options.upstreamStatus;
     this.attempts = options.attempts;
     this.headers = options.headers;
   }

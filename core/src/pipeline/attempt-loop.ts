@@ -12,6 +12,8 @@ export interface AttemptLoopHooks {
   newAttempt(call: Call, target: Target, index: number): Attempt;
   /** Records a failed attempt (usage record, breaker bookkeeping). */
   failed(call: Call, attempt: Attempt, error: GatewayError, failure: FailureClass): void;
+  /** A provider refused the gateway's own credential (a `cooldown` failure): an incident for the operator (CredentialIncidents). */
+  credentialRefused?(call: Call, target: Target, error: GatewayError): void;
   random?: () => number;
 }
 
@@ -41,6 +43,7 @@ export async function runAttempts<T>(
         const error = GatewayError.from(thrown);
         const failure = call.cancellation.aborted ? 'fatal' : classifyFailure(error);
         hooks.failed(call, attempt, error, failure);
+        if (failure === 'cooldown') hooks.credentialRefused?.(call, target, error);
         if (failure === 'fatal') throw error;
         failures.push({ target: target.key, error });
         if (failure !== 'retry' || retryNumber >= retry.attempts) break;

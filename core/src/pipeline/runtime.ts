@@ -22,6 +22,7 @@ import { relayAttempt } from '../passthrough/relay-attempt';
 import type { RelayProxy } from '../passthrough/relay-proxy';
 import type { ConnectionRegistry } from '../registry/connection-registry';
 import type { EndpointRegistry } from '../registry/endpoint-registry';
+import { CredentialIncidents } from '../routing/credential-incidents';
 import { classifyFailure, type FailureClass } from '../routing/failure-class';
 import type { UpstreamClient } from '../upstream/upstream-client';
 import { Attempt } from './attempt';
@@ -62,6 +63,7 @@ export class Runtime implements GatewayRuntime {
     private readonly upstream: UpstreamClient,
     private readonly relayProxy: RelayProxy,
     private readonly routeHints: RouteHints,
+    private readonly incidents: CredentialIncidents = new CredentialIncidents(logger),
   ) {}
 
   /** How many calls are still answering. */
@@ -250,6 +252,7 @@ export class Runtime implements GatewayRuntime {
   private readonly loopHooks: AttemptLoopHooks = {
     newAttempt: (call, target, index) => new Attempt(call, target, index, this.upstream, this.pipeline.authorize),
     failed: (call, attempt, error, failure) => this.endAttempt(attempt, call, error.status, error, undefined, failure),
+    credentialRefused: (call, target, error) => this.incidents.report(target.connectionName, error.upstreamStatus, call.endpointName),
   };
 
   /** The attempt loop (retries, fallbacks, deadline) with this runtime's attempt factory and records. */

@@ -27,7 +27,7 @@ export function upstreamStatusError(
   const retryable = RETRYABLE.has(status);
   if (status === 401 || status === 403) {
     // The provider's own type/code (invalid_api_key, ...) would tell the client its key is wrong; it sent none.
-    return new GatewayError('provider_auth_error', `Provider "${connection}" rejected the gateway's credentials (HTTP ${status}): ${info.message}`, { upstreamBody });
+    return new GatewayError('provider_auth_error', `Provider "${connection}" rejected the gateway's credentials (HTTP ${status}): ${info.message}`, { upstreamBody, upstreamStatus: status });
   }
   if (status >= 400 && status < 500) {
     return new GatewayError('provider_error', info.message, {
@@ -38,9 +38,10 @@ export function upstreamStatusError(
       retryable,
       retryAfterMs,
       upstreamBody,
+      upstreamStatus: status,
     });
   }
-  return new GatewayError('upstream_error', `Provider "${connection}" failed with HTTP ${status}: ${info.message}`, { retryable, retryAfterMs, upstreamBody });
+  return new GatewayError('upstream_error', `Provider "${connection}" failed with HTTP ${status}: ${info.message}`, { retryable, retryAfterMs, upstreamBody, upstreamStatus: status });
 }
 
 /** Retry-After as seconds or an HTTP date, and the non-standard retry-after-ms some providers send, in milliseconds. */
