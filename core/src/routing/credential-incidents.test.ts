@@ -12,19 +12,19 @@ describe('CredentialIncidents', () => {
     let now = 0;
     const { logger, warnings } = recorder();
     const incidents = new CredentialIncidents(logger, () => now);
-    for (let i = 0; i < 5; i++) incidents.report('openai-prod', 401, 'chat');
-    incidents.report('anthropic', 403, 'claude');
+    for (let i = 0; i < 5; i++) incidents.report('primary', 401, 'chat');
+    incidents.report('secondary', 403, 'summaries');
     expect(warnings).toEqual([
-      [{ connection: 'openai-prod', status: 401, endpoint: 'chat' }, "provider refused the gateway's credential"],
-      [{ connection: 'anthropic', status: 403, endpoint: 'claude' }, "provider refused the gateway's credential"],
+      [{ connection: 'primary', status: 401, endpoint: 'chat' }, "provider refused the gateway's credential"],
+      [{ connection: 'secondary', status: 403, endpoint: 'summaries' }, "provider refused the gateway's credential"],
     ]);
     now = 59_999;
-    incidents.report('openai-prod', 401, 'chat');
+    incidents.report('primary', 401, 'chat');
     expect(warnings).toHaveLength(2);
     now = 60_000;
-    incidents.report('openai-prod', 401, 'other');
+    incidents.report('primary', 401, 'other');
     expect(warnings).toHaveLength(3);
-    expect(warnings[2][0]).toEqual({ connection: 'openai-prod', status: 401, endpoint: 'other' });
+    expect(warnings[2][0]).toEqual({ connection: 'primary', status: 401, endpoint: 'other' });
   });
 
   it('forgets quiet connections once it remembers many, and still throttles the recent ones', () => {
