@@ -56,6 +56,11 @@ describe('sseErrorScrubber', () => {
     expect(JSON.parse(dataOf(out)[1])).toEqual({ type: 'error', error: { message: 'key [redacted]' } });
   });
 
+  it('passes CRLF events byte for byte too', () => {
+    const chunk = Buffer.from('data: {"candidates":[]}\r\n\r\n');
+    expect(sseErrorScrubber(scrub).write(chunk)).toBe(chunk);
+  });
+
   it('passes ordinary events split across chunks unchanged, at their boundaries', () => {
     const text = 'data: {"a":1}\n\ndata: {"b":2}\n\n';
     const { out, pieces } = run([text.slice(0, 20), text.slice(20)]);

@@ -6,6 +6,7 @@ const MAX_HELD_BYTES = 1024 * 1024;
 const EMPTY = Buffer.alloc(0);
 const ERROR = Buffer.from('error');
 const LF = 0x0a;
+const CR = 0x0d;
 
 /**
  * Scrubs provider secrets from the error events of a relayed SSE stream, whose text a
@@ -44,8 +45,8 @@ export function sseErrorScrubber(scrub: (text: string) => string): ResponseFilte
 /** Where the last complete event ends (after its blank line), 0 when no event is complete. */
 function completeEventsEnd(bytes: Buffer): number {
   const n = bytes.length;
-  // The common case, a chunk that ends where an event does, needs no search.
-  if (n >= 2 && bytes[n - 1] === LF && bytes[n - 2] === LF) return n;
+  // The common case, a chunk that ends where an event does (LF or CRLF lines), needs no search.
+  if (n >= 2 && bytes[n - 1] === LF && (bytes[n - 2] === LF || (n >= 4 && bytes[n - 2] === CR && bytes[n - 3] === LF && bytes[n - 4] === CR))) return n;
   return Math.max(after(bytes.lastIndexOf('\n\n'), 2), after(bytes.lastIndexOf('\r\n\r\n'), 4), after(bytes.lastIndexOf('\r\r'), 2));
 }
 
