@@ -225,6 +225,38 @@ describe('web UI create/edit/delete flows on the admin API (Chromium)', () => {
     expect(upstreamA.last.headers.authorization).toBe(`Bearer ${KEY_A}`);
   }, BROWSER_TEST_TIMEOUT_MS);
 
+  it('asks for the stored key again when an edit changes where the connection sends it, and sends nothing to the new host without it', async () => {
+    await session.open('/endpoints/ui-chat/edit');
+    await page().getByRole('heading', { name: 'Edit endpoint ui-chat' }).waitFor();
+    const key = page().getByLabel(labelled('API key'));
+    expect(await page().locator('#connection-api_key-hint').textContent()).toContain('Leave blank to keep it.');
+    await page().getByLabel(labelled('Base URL')).fill(upstreamB.baseUrl);
+    const hint = page().locator('#connection-api_key-hint');
+    await hint.filter({ hasText: 'Enter it again: Base URL changed' }).waitFor();
+    expect(await page().locator('label[for="connection-api_key"]').textContent()).toBe('API key');
+    expect(await key.getAttribute('aria-required')).toBe('true');
+    await session.screenshot('edit-destination-reenter');
+
+    upstreamB.reset();
+    await page().getByRole('button', { name: 'Save changes' }).click();
+    const error = page().locator('#connection-api_key-error');
+    await error.waitFor();
+    expect(await error.textContent()).toContain('a stored credential is sent only to the destination it was entered for');
+    expect(await key.getAttribute('aria-invalid')).toBe('true');
+    const stored = (await (await fetch(`${gw.url}/api/connections/openai`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).json()) as { base_url: string };
+    expect(stored.base_url).toBe(upstreamA.baseUrl);
+    expect(upstreamB.requests.some((r) => JSON.stringify(r.headers).includes(KEY_A))).toBe(false);
+
+    // Back where it was, the key is kept again without typing it.
+    await page().getByLabel(labelled('Base URL')).fill(`${upstreamA.baseUrl}/`);
+    await hint.filter({ hasText: 'Leave blank to keep it.' }).waitFor();
+    await page().getByRole('button', { name: 'Save changes' }).click();
+    await page().getByRole('heading', { name: 'ui-chat', level: 1 }).waitFor();
+    upstreamA.reset();
+    expect((await chat('ui-chat')).status).toBe(200);
+    expect(upstreamA.last.headers.authorization).toBe(`Bearer ${KEY_A}`);
+  }, BROWSER_TEST_TIMEOUT_MS);
+
   it('deletes an endpoint after a confirmation that names what is deleted', async () => {
     await session.open('/endpoints/ui-chat');
     await page().getByRole('button', { name: 'Delete' }).click();

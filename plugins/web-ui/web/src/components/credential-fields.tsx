@@ -1,11 +1,13 @@
 import type { ConnectionRecord, CredentialField, ProviderType } from '../api/types';
+import { reenterMessage } from '../lib/endpoint-draft';
 import { fieldLabel } from '../lib/providers';
 import { describe, Field } from './field';
 
 /**
  * The fields a provider type declares for a connection, labelled its way: required
  * ones first, secrets in password inputs. Editing a stored connection, a secret shows
- * its masked value as the placeholder and is kept when left blank.
+ * its masked value as the placeholder and is kept when left blank, unless the form moves
+ * the connection (`moved`: its base URL, region...): then the stored secrets are required.
  */
 export function CredentialFields({
   provider,
@@ -14,6 +16,7 @@ export function CredentialFields({
   errors,
   stored,
   readOnly,
+  moved = [],
 }: {
   provider: ProviderType;
   values: Record<string, string | boolean>;
@@ -21,6 +24,8 @@ export function CredentialFields({
   errors: Record<string, string>;
   stored?: ConnectionRecord;
   readOnly?: boolean;
+  /** Labels of the destination fields the form changed. */
+  moved?: readonly string[];
 }) {
   const ordered = [...provider.credential_fields].sort((a, b) => Number(b.required) - Number(a.required));
   return (
@@ -34,6 +39,7 @@ export function CredentialFields({
           onChange={(value) => onChange(field.name, value)}
           error={errors[`connection.${field.name}`]}
           masked={stored && field.secret ? maskedText(stored[field.name]) : undefined}
+          moved={moved}
           readOnly={readOnly}
         />
       ))}
@@ -55,6 +61,7 @@ function CredentialInput({
   onChange,
   error,
   masked,
+  moved,
   readOnly,
 }: {
   providerType: string;
@@ -63,13 +70,15 @@ function CredentialInput({
   onChange: (value: string | boolean) => void;
   error?: string;
   masked?: string;
+  moved: readonly string[];
   readOnly?: boolean;
 }) {
   const id = `connection-${field.name}`;
   const label = fieldLabel(providerType, field.name);
-  const hint = [field.description, field.env && field.secret ? `Conventionally in $${field.env}.` : '', masked ? `Stored: ${masked}. Leave blank to keep it.` : '']
-    .filter(Boolean)
-    .join(' ');
+  // A stored secret is kept only while the connection stays where it was entered for.
+  const reenter = Boolean(masked) && moved.length > 0;
+  const storedHint = reenter ? `Stored: ${masked}. ${reenterMessage(moved)}` : masked ? `Stored: ${masked}. Leave blank to keep it.` : '';
+  const hint = [field.description, field.env && field.secret ? `Conventionally in $${field.env}.` : '', storedHint].filter(Boolean).join(' ');
   const aria = describe(id, hint, error);
 
   if (field.type === 'boolean') {
@@ -89,7 +98,7 @@ function CredentialInput({
   }
   const text = typeof value === 'string' ? value : '';
   return (
-    <Field id={id} label={label} hint={hint} error={error} optional={!field.required}>
+    <Field id={id} label={label} hint={hint} error={error} optional={!field.required && !reenter}>
       {field.enum ? (
         <select id={id} value={text} onChange={(e) => onChange(e.target.value)} disabled={readOnly} {...aria}>
           {!field.required && <option value="">(default)</option>}
@@ -108,8 +117,9 @@ function CredentialInput({
           spellCheck={false}
           className={field.secret ? undefined : 'mono'}
           value={text}
-          placeholder={masked ? `${masked} (unchanged)` : field.default !== null && field.default !== undefined ? String(field.default) : undefined}
+          placeholder={masked ? (reenter ? 'Enter it again' : `${masked} (unchanged)`) : field.default !== null && field.default !== undefined ? String(field.default) : undefined}
           onChange={(e) => onChange(e.target.value)}
+          aria-required={reenter || undefined}
           readOnly={readOnly}
           {...aria}
         />

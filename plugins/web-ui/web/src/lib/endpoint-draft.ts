@@ -145,6 +145,13 @@ export interface DraftContext {
   provider?: ProviderType;
   /** Secret fields that already hold a stored value (editing): left blank, they are kept. */
   storedSecrets?: ReadonlySet<string>;
+  /** Labels of the fields deciding where the stored connection's credentials go that the form changed (editing). */
+  movedDestinations?: readonly string[];
+}
+
+/** Why a stored secret must be typed again: the gateway sends a stored credential only where it was entered. */
+export function reenterMessage(moved: readonly string[]): string {
+  return `Enter it again: ${moved.join(', ')} changed, and a stored credential is sent only to the destination it was entered for.`;
 }
 
 /** The running total of the split, in percent. */
@@ -169,6 +176,11 @@ export function validateDraft(draft: EndpointDraft, context: DraftContext): Reco
     }
   } else if (draft.connectionMode === 'existing' && !draft.existingConnection) {
     errors.provider = 'Choose a connection.';
+  } else if (draft.connectionMode === 'existing' && context.provider && context.movedDestinations?.length) {
+    for (const field of context.provider.credential_fields) {
+      const text = draft.fields[field.name];
+      if (context.storedSecrets?.has(field.name) && (typeof text !== 'string' || !text.trim())) errors[`connection.${field.name}`] = reenterMessage(context.movedDestinations);
+    }
   }
   if (!draft.model.trim()) errors.model = 'Choose a model, or type its name.';
   if (draft.split) {

@@ -12,11 +12,12 @@ import { ModelCombobox } from '../components/model-combobox';
 import { ProviderCombobox } from '../components/provider-combobox';
 import { RoutingSection, type ConnectionOption } from '../components/routing-section';
 import { endpointErrorKeys, placeError } from '../lib/api-errors';
+import { movedDestinations } from '../lib/destination-fields';
 import { connectionBody, defaultFields, draftFromRecord, emptyDraft, endpointBody, fieldsOfConnection, storedSecrets, suggestConnectionName, validateDraft, type EndpointDraft } from '../lib/endpoint-draft';
 import { formatMs } from '../lib/format';
 import { isReadOnly } from '../lib/endpoint-summary';
 import { setFlash } from '../lib/flash';
-import { modelLabel } from '../lib/providers';
+import { fieldLabel, modelLabel } from '../lib/providers';
 
 /** Create endpoint (no `editing`), or edit the endpoint named `editing`. */
 export function EndpointFormPage({ editing }: { editing?: string }) {
@@ -77,6 +78,9 @@ function EndpointForm({ providers, endpointNames, connections, original }: { pro
   const otherConnectionNames = useMemo(() => new Set(connections.map((c) => c.name).filter((name) => name !== createdConnection)), [connections, createdConnection]);
   const usableProviders = useMemo(() => providers.filter((p) => (draft.kind === 'embeddings' ? p.capabilities.embeddings : p.capabilities.chat)), [providers, draft.kind]);
   const connectionReadOnly = draft.connectionMode === 'existing' && storedConnection?.source === 'config';
+  // Editing an API connection so that its credentials would go elsewhere: the gateway wants them typed again.
+  const moved =
+    draft.connectionMode === 'existing' && storedConnection?.source === 'api' && provider ? movedDestinations(draft.fields, storedConnection, provider).map((f) => fieldLabel(provider.type, f)) : [];
   const routingOptions: ConnectionOption[] = useMemo(() => {
     const options = connections.map((c) => ({ name: c.name, type: c.type }));
     if (draft.connectionMode === 'new' && draft.connectionName && !options.some((o) => o.name === draft.connectionName)) options.unshift({ name: draft.connectionName, type: draft.providerType });
@@ -112,7 +116,7 @@ function EndpointForm({ providers, endpointNames, connections, original }: { pro
   }
 
   function problems(): Record<string, string> {
-    return validateDraft(draft, { creating, endpointNames, connectionNames: otherConnectionNames, provider, storedSecrets: storedSecrets(storedConnection, provider) });
+    return validateDraft(draft, { creating, endpointNames, connectionNames: otherConnectionNames, provider, storedSecrets: storedSecrets(storedConnection, provider), movedDestinations: moved });
   }
 
   /** Creates or updates the connection the form describes; answers its name, or undefined after showing the API's error. */
@@ -270,6 +274,7 @@ function EndpointForm({ providers, endpointNames, connections, original }: { pro
                 errors={errors}
                 stored={storedConnection}
                 readOnly={connectionReadOnly}
+                moved={moved}
               />
             )}
             <div className="button-row">
