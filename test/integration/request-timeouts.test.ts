@@ -76,7 +76,7 @@ endpoints:
   }
 
   it('headers sent a byte at a time -> 408 and the connection closed soon after headers_timeout_ms', async () => {
-    const { answer, closedAfterMs } = await trickle('POST /gateway/chat-ep/native/invocations HTTP/1.1\r\nHost: gw\r\n', 'x-slow: aaaaaaaa\r\n', 100);
+    const { answer, closedAfterMs } = await trickle('POST /gateway/chat-ep/native/invocations HTTP/1.1\r\nHost: 127.0.0.1\r\n', 'x-slow: aaaaaaaa\r\n', 100);
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(closedAfterMs).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS - 50);
     // The check runs every second: well before a slowloris could hold it for minutes.
@@ -86,7 +86,7 @@ endpoints:
 
   it('a body sent a byte at a time -> 408 and the connection closed soon after request_timeout_ms', async () => {
     const body = JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] });
-    const head = `POST /gateway/chat-ep/native/invocations HTTP/1.1\r\nHost: gw\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+    const head = `POST /gateway/chat-ep/native/invocations HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
     const { answer, closedAfterMs } = await trickle(head, body, 200);
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(closedAfterMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 50);
@@ -117,7 +117,7 @@ endpoints:
     let answer = '';
     socket.on('data', (text: string) => (answer += text));
     await new Promise((resolve) => socket.once('connect', resolve));
-    const request = 'GET /health HTTP/1.1\r\nHost: gw\r\n\r\n';
+    const request = 'GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n';
     socket.write(request);
     await waitUntil(() => answer.includes('"ok"'));
     answer = '';

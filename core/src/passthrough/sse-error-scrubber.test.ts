@@ -27,9 +27,9 @@ describe('sseErrorScrubber', () => {
   });
 
   it.each([
-    ['Anthropic', `event: error\ndata: {"type":"error","error":{"type":"authentication_error","message":"bad key ${ESCAPED_KEY}"}}\n\n`],
-    ['OpenAI', `data: {"error":{"message":"Incorrect API key provided: ${KEY}","type":"invalid_request_error"}}\n\n`],
-    ['Gemini', `data: {"error": {"code": 400, "message": "API key ${ESCAPED_KEY} not valid", "status": "INVALID_ARGUMENT"}}\r\n\r\n`],
+    ['named', `event: error\ndata: {"type":"error","error":{"type":"authentication_error","message":"bad key ${ESCAPED_KEY}"}}\n\n`],
+    ['JSON-member', `data: {"error":{"message":"Incorrect API key provided: ${KEY}","type":"invalid_request_error"}}\n\n`],
+    ['CRLF-delimited JSON-member', `data: {"error": {"code": 400, "message": "API key ${ESCAPED_KEY} not valid", "status": "INVALID_ARGUMENT"}}\r\n\r\n`],
     ['a non-JSON error event', `event: error\ndata: key ${KEY} refused\n\n`],
   ])('scrubs a %s error event as the client decodes it, and keeps it an event', (_name, event) => {
     const { out } = run(['data: {"x":1}\n\n', event]);

@@ -10,8 +10,8 @@ const CR = 0x0d;
 
 /**
  * Scrubs provider secrets from the error events of a relayed SSE stream, whose text a
- * provider may fill with the key it rejected: an event named `error` (Anthropic, OpenAI
- * Responses) or whose JSON holds an `"error"` member (OpenAI, Gemini). Such an event is
+ * provider may fill with the key it rejected: an event named `error`, or one whose JSON
+ * holds an `"error"` member (the two ways providers report a failure mid-stream). Such an event is
  * decoded, its data scrubbed as the client will decode it (`scrub`: JSON-aware) and
  * written again; every other byte passes as it came. Bytes are handed on at event
  * boundaries, so a key split across chunks is whole when scrubbed; the only work on
