@@ -1,4 +1,4 @@
-import { hasClearHeaders, headerOfSecretField, headersOf, headerSecretField, headerSecrets, migrateClearHeaders } from './header-secrets';
+import { headerOfSecretField, headersOf, headerSecretField, headerSecrets, migrateClearHeaders } from './header-secrets';
 
 describe('header secrets', () => {
   it('files each header value under headers.<name> and reads them back', () => {
@@ -12,10 +12,9 @@ describe('header secrets', () => {
 
   it('moves an older record\'s clear headers into the secrets, a sealed value winning over a clear one', () => {
     const fields = { base_url: 'https://a.example', headers: { 'x-custom-auth': 'clear', 'x-team': 'blue' } };
-    expect(hasClearHeaders(fields)).toBe(true);
     const migrated = migrateClearHeaders(fields, { api_key: 'sk-1', 'headers.x-team': 'sealed' });
     expect(migrated).toEqual({ fields: { base_url: 'https://a.example' }, secrets: { 'headers.x-custom-auth': 'clear', 'headers.x-team': 'sealed', api_key: 'sk-1' } });
-    expect(hasClearHeaders(migrated.fields)).toBe(false);
+    expect(migrated.fields.headers).toBeUndefined();
     expect(migrateClearHeaders({ base_url: 'x' }, { api_key: 'k' })).toEqual({ fields: { base_url: 'x' }, secrets: { api_key: 'k' } });
   });
 });

@@ -50,8 +50,3 @@ export function migrateClearHeaders(
   const clear = Object.fromEntries(Object.entries(headers as Record<string, unknown>).filter(([, value]) => typeof value === 'string')) as Record<string, string>;
   return { fields: rest, secrets: { ...headerSecrets(clear), ...secrets } };
 }
-
-/** Whether a stored record still holds header values in clear (to be sealed on its next write). */
-export function hasClearHeaders(fields: Readonly<Record<string, unknown>>): boolean {
-  return fields.headers !== undefined;
-}

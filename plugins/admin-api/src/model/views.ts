@@ -21,6 +21,10 @@ export const connectionViewSchema = z
     implicit: z.boolean().optional().describe('A connection the YAML made for an endpoint that names a provider type directly.'),
     base_url: z.string().describe('Where it sends calls.'),
     api_key: z.string().nullable().describe('The key, masked (`sk-...abcd`; `***` for short values), or null when none is set.'),
+    headers: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe('Custom headers sent on every call, each value masked like a key (they often carry tokens). On a PUT, a value sent back as its mask keeps the stored one.'),
     used_by: z.array(z.string()).describe('Endpoints that name this connection (targets or fallbacks).'),
     created_at: z.string().optional(),
     updated_at: z.string().optional(),
