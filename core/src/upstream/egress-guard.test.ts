@@ -1,3 +1,4 @@
+import dns from 'node:dns';
 import { checkUrlText, classifyAddress, guardedLookup, literalRefusal, refusalOf } from './egress-guard';
 
 const STRICT = { allowPrivate: false };
@@ -21,6 +22,26 @@ describe('egress guard', () => {
     ['fd12:3456::1', 'private'],
     ['8.8.8.8', 'public'],
     ['2606:4700::1111', 'public'],
+    // IPv6 spellings that reach an IPv4 address are judged by the IPv4 rules.
+    ['::ffff:7f00:1', 'loopback'],
+    ['0:0:0:0:0:ffff:7f00:1', 'loopback'],
+    ['::127.0.0.1', 'loopback'],
+    ['::a00:1', 'private'],
+    ['::ffff:0:7f00:1', 'loopback'],
+    ['64:ff9b::7f00:1', 'loopback'],
+    ['64:ff9b::a00:1', 'private'],
+    ['64:ff9b::a9fe:a9fe', 'link-local'],
+    ['64:ff9b::808:808', 'public'],
+    ['64:ff9b:1::7f00:1', 'private'],
+    ['64:ff9b:1::a9fe:a9fe', 'link-local'],
+    ['64:ff9b:1::808:808', 'private'],
+    ['2002:7f00:1::', 'loopback'],
+    ['2002:c0a8:101::1', 'private'],
+    ['2002:a9fe:a9fe::', 'link-local'],
+    ['2002:808:808::1', 'public'],
+    ['2001:0:4136:e378:8000:63bf:80ff:fffe', 'loopback'],
+    ['2001:0:4136:e378:8000:63bf:f5ff:fffe', 'private'],
+    ['fe80::1%eth0', 'link-local'],
   ])('classifies %s as %s', (address, kind) => {
     expect(classifyAddress(address)).toBe(kind);
   });
@@ -45,6 +66,19 @@ describe('egress guard', () => {
     // The URL parser normalises numeric forms to dotted quads before the check.
     ['http://2130706433/', 'loopback'],
     ['http://0x7f.1/', 'loopback'],
+    ['http://017700000001/', 'loopback'],
+    ['http://127.1/', 'loopback'],
+    ['http://0/', 'loopback'],
+    ['http://[::ffff:7f00:1]/', 'loopback'],
+    ['http://[::ffff:127.0.0.1]/', 'loopback'],
+    ['http://[0:0:0:0:0:ffff:7f00:1]/', 'loopback'],
+    ['http://[::127.0.0.1]:8080/', 'IPv4-compatible 127.0.0.1) is a loopback'],
+    ['http://[64:ff9b::7f00:1]:8080/v1', 'NAT64 127.0.0.1) is a loopback'],
+    ['http://[64:ff9b::127.0.0.1]/', 'loopback'],
+    ['http://[64:ff9b:1::a00:1]/', 'private'],
+    ['http://[2002:7f00:1::]/', '6to4 127.0.0.1) is a loopback'],
+    ['http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/', 'Teredo 127.0.0.1) is a loopback'],
+    ['http://[64:ff9b::a9fe:a9fe]/', 'link-local'],
     ['http://10.0.0.5/v1', 'private'],
     ['not a url', 'not a valid URL'],
   ])('refuses %s as text', (url, reason) => {
@@ -63,6 +97,35 @@ describe('egress guard', () => {
     expect(literalRefusal('[::1]', STRICT)).toMatch(/loopback/);
     expect(literalRefusal('127.0.0.1', STRICT)).toMatch(/loopback/);
     expect(literalRefusal('example.com', STRICT)).toBeUndefined();
+  });
+
+  it.each(['[64:ff9b::7f00:1]', '[2002:7f00:1::]', '[::7f00:1]', '[::ffff:7f00:1]', '[2001:0:4136:e378:8000:63bf:80ff:fffe]'])(
+    'refuses the literal %s at connect time, unless private addresses are allowed',
+    (host) => {
+      expect(literalRefusal(host, STRICT)).toMatch(/loopback/);
+      expect(literalRefusal(host, LOCAL_OK)).toBeUndefined();
+    },
+  );
+
+  it('refuses a metadata address behind NAT64 even when private addresses are allowed', () => {
+    expect(literalRefusal('[64:ff9b::a9fe:a9fe]', LOCAL_OK)).toMatch(/NAT64 169\.254\.169\.254\) is a link-local/);
+  });
+
+  describe('a name whose DNS answer is an IPv6 spelling of a refused address', () => {
+    afterEach(() => jest.restoreAllMocks());
+
+    it.each(['64:ff9b::7f00:1', '2002:7f00:1::', '::7f00:1', '::ffff:7f00:1', '2001:0:4136:e378:8000:63bf:80ff:fffe', '64:ff9b::a00:1'])(
+      'fails the lookup when the answer is %s',
+      async (answer) => {
+        jest.spyOn(dns, 'lookup').mockImplementation(((_host: string, _options: unknown, callback: (...args: unknown[]) => void) =>
+          callback(null, [{ address: answer, family: 6 }], 6)) as unknown as typeof dns.lookup);
+        const error = await new Promise<NodeJS.ErrnoException | null>((resolve) =>
+          guardedLookup(STRICT)('sneaky.example', { all: true }, (failure) => resolve(failure)),
+        );
+        expect(error?.code).toBe('EGRESS_DENIED');
+        expect(error?.message).toMatch(/sneaky\.example resolves to .* is a (loopback|private) address/);
+      },
+    );
   });
 
   it('fails a lookup whose answer holds a refused address', async () => {

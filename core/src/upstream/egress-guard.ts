@@ -1,6 +1,7 @@
 import dns from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import type { EgressPolicy } from '../contracts/egress-policy';
+import { embeddedIpv4 } from './embedded-ipv4';
 
 /** What an address is, for the egress policy. */
 export type AddressClass = 'public' | 'private' | 'loopback' | 'link-local';
@@ -17,7 +18,7 @@ function blockList(subnets: Array<[string, number, 'ipv4' | 'ipv6']>): BlockList
   return list;
 }
 
-// IPv4-mapped IPv6 addresses (::ffff:a.b.c.d) are checked against the IPv4 rules by BlockList itself.
+// IPv6 addresses that carry an IPv4 one (mapped, NAT64, 6to4, Teredo, ...) are also judged by the IPv4 rules: embedded-ipv4.ts.
 const LINK_LOCAL = blockList([
   ['169.254.0.0', 16, 'ipv4'],
   ['fe80::', 10, 'ipv6'],
@@ -41,22 +42,46 @@ const PRIVATE = blockList([
   ['240.0.0.0', 4, 'ipv4'],
   ['fc00::', 7, 'ipv6'],
   ['ff00::', 8, 'ipv6'],
+  // Local-use NAT64 (RFC 8215) only ever translates inside an operator's own network.
+  ['64:ff9b:1::', 48, 'ipv6'],
 ]);
 
-export function classifyAddress(address: string): AddressClass {
-  const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+/** Most restrictive first: an address is what the worst of its readings makes it. */
+const SEVERITY: readonly AddressClass[] = ['link-local', 'loopback', 'private', 'public'];
+
+function classifyOne(address: string, family: 'ipv4' | 'ipv6'): AddressClass {
   if (LINK_LOCAL.check(address, family)) return 'link-local';
   if (LOOPBACK.check(address, family)) return 'loopback';
   if (PRIVATE.check(address, family)) return 'private';
   return 'public';
 }
 
+/** The class of an address and, when an embedded IPv4 address decided it, that address and how it is carried. */
+function classification(address: string): { kind: AddressClass; embedded?: string } {
+  // BlockList does not match an address with a zone id (fe80::1%eth0): judge it without.
+  const bare = address.split('%')[0];
+  if (isIP(bare) !== 6) return { kind: classifyOne(bare, 'ipv4') };
+  let result: { kind: AddressClass; embedded?: string } = { kind: classifyOne(bare, 'ipv6') };
+  for (const { ipv4, via } of embeddedIpv4(bare)) {
+    const kind = classifyOne(ipv4, 'ipv4');
+    // The local-use prefix is private as a whole; of its guessed layouts only a metadata address (refused always) adds anything.
+    if (via === 'local-use NAT64' && kind !== 'link-local') continue;
+    if (SEVERITY.indexOf(kind) < SEVERITY.indexOf(result.kind)) result = { kind, embedded: `${via} ${ipv4}` };
+  }
+  return result;
+}
+
+export function classifyAddress(address: string): AddressClass {
+  return classification(address).kind;
+}
+
 /** Why the policy refuses an address, or undefined when it may be reached. */
 export function refusalOf(address: string, policy: EgressPolicy): string | undefined {
-  const kind = classifyAddress(address);
-  if (kind === 'link-local') return `${address} is a link-local or cloud metadata address`;
+  const { kind, embedded } = classification(address);
+  const shown = embedded ? `${address} (${embedded})` : address;
+  if (kind === 'link-local') return `${shown} is a link-local or cloud metadata address`;
   if ((kind === 'loopback' || kind === 'private') && !policy.allowPrivate) {
-    return `${address} is a ${kind} address`;
+    return `${shown} is a ${kind} address`;
   }
   return undefined;
 }
