@@ -148,3 +148,31 @@ describe('security: client credentials never reach a provider', () => {
     expect(JSON.stringify(sent)).toContain(KEY);
   });
 });
+
+describe('security: custom header values (credentials in practice) never reach a client', () => {
+  const HEADER_SECRET = 'hdr-secret-0123456789';
+  let upstream: HostileUpstream;
+  let gw: TestGateway;
+
+  beforeAll(async () => {
+    upstream = await HostileUpstream.start();
+    // The same connections, each also sending a custom credential header the upstream will echo.
+    const config = gatewayConfig(upstream.url, KEY).replaceAll(`api_key: "${KEY}" }`, `api_key: "${KEY}", headers: { x-custom-auth: "${HEADER_SECRET}" } }`);
+    gw = await startGateway(config);
+    upstream.answer = (seen, res) => void res.writeHead(401, { 'content-type': 'application/json' }).end(errorBody(seen.format, jsonEscaped(HEADER_SECRET)));
+  });
+  afterAll(async () => {
+    await gw.close();
+    await upstream.close();
+  });
+  beforeEach(() => upstream.reset());
+
+  it.each(ROUTES.map((route) => [route.name, route] as const))('%s', async (_name, route) => {
+    const answer = await callRoute(gw.url, route, false);
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    // The header went to the provider, and its echo came back redacted.
+    expect(upstream.seen[0].headers['x-custom-auth']).toBe(HEADER_SECRET);
+    for (const text of whatTheClientReads(answer)) expect(text).not.toContain(HEADER_SECRET);
+    expect(gw.logs.join('')).not.toContain(HEADER_SECRET);
+  });
+});

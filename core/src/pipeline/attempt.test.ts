@@ -6,12 +6,12 @@ import { Cancellation } from '../contracts/cancellation';
 
 /** What an attempt removes from provider text before it can reach a client or a log. */
 describe('Attempt.scrub', () => {
-  function attemptWith(apiKey: string | undefined, options: Record<string, unknown>): Attempt {
+  function attemptWith(apiKey: string | undefined, options: Record<string, unknown>, headers: Record<string, string> = {}): Attempt {
     const call = new Call('r', 'style', 'chat', 'ep', { messages: [], stream: false, streamUsage: false, extra: {} }, {}, new Cancellation());
     const target = {
       key: 'c/m',
       connectionName: 'c',
-      connection: { settings: { name: 'c', type: 't', baseUrl: 'http://x', apiKey: apiKey ? new Secret(apiKey) : undefined, headers: {}, options } },
+      connection: { settings: { name: 'c', type: 't', baseUrl: 'http://x', apiKey: apiKey ? new Secret(apiKey) : undefined, headers, options } },
       model: 'm',
       timeouts: { connectMs: 1, firstByteMs: 1, idleMs: 1, totalMs: 1 },
       role: 'split',
@@ -24,6 +24,12 @@ describe('Attempt.scrub', () => {
     const attempt = attemptWith('sk-live-1234', { secret_access_key: new Secret('wJalrXUtnFEMI'), session_token: new Secret('wJalrXUtnFEMI-and-more'), region: 'eu-west-1' });
     const text = 'key sk-live-1234, secret wJalrXUtnFEMI, token wJalrXUtnFEMI-and-more, region eu-west-1';
     expect(attempt.scrub(text)).toBe('key [redacted], secret [redacted], token [redacted], region eu-west-1');
+    attempt.dispose();
+  });
+
+  it('removes custom header values, which are credentials in practice', () => {
+    const attempt = attemptWith(undefined, {}, { 'x-custom-auth': 'hdr-secret-5678' });
+    expect(attempt.scrub('{"error": "bad x-custom-auth \\u0068dr-secret-5678"}')).toBe('{"error":"bad x-custom-auth [redacted]"}');
     attempt.dispose();
   });
 

@@ -118,9 +118,11 @@ export class Attempt implements AttemptContext {
    * some providers echo the key they rejected in their error message.
    */
   scrub(text: string): string {
-    const { apiKey, options } = this.target.connection.settings;
+    const { apiKey, options, headers } = this.target.connection.settings;
     // Every secret the connection holds, not just api_key: access keys, service-account JSON, ...
     const values = [apiKey, ...Object.values(options)].filter((v): v is Secret => v instanceof Secret).map((secret) => secret.reveal());
+    // Custom header values are credentials in practice (x-custom-auth), so a provider echoing one is scrubbed too.
+    for (const value of Object.values(headers)) values.push(value);
     return scrubSecrets(text, values);
   }
 
