@@ -61,6 +61,19 @@ describe('DirectoryLock', () => {
     await store.close();
   });
 
+  it('knows its own lock under another path to the same directory', () => {
+    const lock = new DirectoryLock(dir, onlySelf);
+    lock.acquire();
+    const alias = `${dir}-alias`;
+    fs.symlinkSync(dir, alias);
+    try {
+      expect(() => new DirectoryLock(alias, onlySelf).acquire()).toThrow(/this process already uses it/);
+    } finally {
+      fs.rmSync(alias);
+      lock.release();
+    }
+  });
+
   it('takes over a damaged lock', () => {
     fs.writeFileSync(lockFile(), '{"pid": 12');
     const lock = new DirectoryLock(dir, onlySelf);

@@ -7,7 +7,7 @@ import { procProbe, type ProcessProbe } from './process-probe';
 /** Thrown when another live process holds the lock. */
 export class LockHeldError extends Error {}
 
-/** Lock files this process holds, by absolute path: its own pid in a lock is then not a leftover. */
+/** Lock files this process holds, by real path (symbolic links resolved): its own pid in a lock is then not a leftover. */
 const heldHere = new Set<string>();
 
 /**
@@ -18,6 +18,8 @@ const heldHere = new Set<string>();
  */
 export class DirectoryLock {
   private held = false;
+  /** The lock's real path while held, as heldHere knows it. */
+  private heldAs?: string;
   readonly file: string;
 
   constructor(dir: string, private readonly probe: ProcessProbe = procProbe()) {
@@ -30,11 +32,13 @@ export class DirectoryLock {
 
   acquire(): void {
     if (this.held) return;
-    if (heldHere.has(this.file)) throw this.refusal(this.readOwner() ?? this.me(), 'this process already uses it');
+    const real = path.join(fs.realpathSync(path.dirname(this.file)), path.basename(this.file));
+    if (heldHere.has(real)) throw this.refusal(this.readOwner() ?? this.me(), 'this process already uses it');
     for (let attempt = 0; attempt < 3; attempt++) {
       if (this.tryCreate()) {
         this.held = true;
-        heldHere.add(this.file);
+        this.heldAs = real;
+        heldHere.add(real);
         return;
       }
       const text = this.readText();
@@ -53,7 +57,7 @@ export class DirectoryLock {
   release(): void {
     if (!this.held) return;
     this.held = false;
-    heldHere.delete(this.file);
+    if (this.heldAs) heldHere.delete(this.heldAs);
     const owner = this.readOwner();
     if (owner?.pid === process.pid && owner.host === os.hostname()) fs.rmSync(this.file, { force: true });
   }
