@@ -68,9 +68,9 @@ describe('RedisAdminStore with invalid stored values', () => {
     await raw.hset(`${prefix}admin:endpoints`, 'e', 'garbage');
     await expect(store.commit(write('e', 1))).rejects.toThrow(new RegExp(`${prefix}admin:endpoints field "e"; the change would write over it`));
     expect(await raw.hget(`${prefix}admin:endpoints`, 'e')).toBe('garbage');
-    // Having read the damage, the store refuses every commit (the poll re-reads until it is fixed).
-    await eventually(() => expect(store.commit(write('other', 1))).rejects.toThrow(StoreUnavailableError));
-    await expect(store.commit(write('other', 1))).rejects.toThrow(/not valid JSON/);
+    // From then on the store refuses every commit, at once, and once it has re-read the damage says what is wrong (the poll re-reads until it is fixed).
+    await expect(store.commit(write('other', 1))).rejects.toThrow(StoreUnavailableError);
+    await eventually(() => expect(store.commit(write('other', 1))).rejects.toThrow(/field "e": not valid JSON/));
     expect([...store.current().endpoints.keys()]).toEqual(['e']);
     expect(await raw.hexists(`${prefix}admin:endpoints`, 'other')).toBe(0);
 

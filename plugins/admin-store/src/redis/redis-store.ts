@@ -116,10 +116,13 @@ export class RedisAdminStore implements AdminStore {
       }
       const invalid = /^INVALID (\S+) ?(.*)$/.exec((error as Error).message);
       if (invalid) {
-        void this.refresh();
         // The script names the key as Redis knows it, prefix included.
         const where = `${invalid[1]}${invalid[2] ? ` field ${JSON.stringify(invalid[2])}` : ''}`;
-        throw new StoreUnavailableError(`the shared store (Redis) holds an invalid value at ${where}; the change would write over it, so nothing was changed: fix or delete that value`);
+        const message = `the shared store (Redis) holds an invalid value at ${where}; the change would write over it, so nothing was changed: fix or delete that value`;
+        // Refused from now on, not only once the re-read below lands: a commit sent meanwhile would write beside the damage.
+        this.invalid = new StoreInvalidError(message);
+        void this.refresh();
+        throw new StoreUnavailableError(message);
       }
       this.unreachable(error);
       throw new StoreUnavailableError(`the shared store (Redis) is unreachable: ${(error as Error).message}`);
