@@ -291,6 +291,8 @@ export class Gateway {
         resolve();
       });
     });
+    const bound = server.address() as AddressInfo;
+    this.runtime.listenAddress = { host: bound.address, port: bound.port, publicUrl: this.config.server.publicUrl, names: this.config.server.allowedHosts };
     this.logger.info({ url: this.url, endpoints: this.endpoints.list().length, state: this.store.kind }, 'listening');
   }
 

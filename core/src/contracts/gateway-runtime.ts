@@ -36,6 +36,17 @@ export interface ConnectionCheckResult {
   error?: { code: string; status: number; message: string };
 }
 
+/** Where this gateway can be reached, so a connection that would call it back can be refused. */
+export interface ListenAddress {
+  /** The address the listener is bound to: an IP address, or 0.0.0.0 / :: for every interface. */
+  host: string;
+  port: number;
+  /** server.public_url when set ('' otherwise): the gateway behind a proxy or load balancer. */
+  publicUrl?: string;
+  /** server.allowed_hosts: other names and addresses of this gateway (at its own port). */
+  names?: readonly string[];
+}
+
 /**
  * What API-style routes call to serve a request through the pipeline. Errors are
  * thrown for the route to render in its style's format, except after a stream has
@@ -66,4 +77,6 @@ export interface GatewayRuntime {
    * no connection has that name.
    */
   checkConnection(connection: string, check: ConnectionCheck): Promise<ConnectionCheckResult | undefined>;
+  /** Where the listener is bound (ownAddressRefusal reads it); undefined until it listens. */
+  readonly listenAddress?: ListenAddress;
 }

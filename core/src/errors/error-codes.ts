@@ -31,6 +31,7 @@ export const ERROR_CODES = {
   upstream_response_too_large: { status: 502, type: 'server_error', summary: 'A provider answer the gateway must read whole exceeds server.upstream_body_limit.' },
   upstream_address_refused: { status: 502, type: 'server_error', summary: 'The connection\'s address is refused by its egress policy (a link-local or metadata address, or a private one that is not allowed); nothing was sent.' },
   upstream_timeout: { status: 504, type: 'timeout', summary: 'A connect, first-byte, idle or total timeout expired.' },
+  loop_detected: { status: 508, type: 'server_error', summary: 'The request has passed through too many gateways (x-gateway-hops reached 4), or the connection answered 508: a connection\'s base_url leads back to a gateway on the way; nothing more was sent.' },
   server_shutting_down: { status: 503, type: 'server_error', summary: 'The gateway was stopping and the call did not finish within server.shutdown_grace_ms.' },
   provider_credentials_unavailable: { status: 503, type: 'server_error', summary: 'The endpoint\'s connection has stored credentials the gateway cannot decrypt (a wrong or missing secrets key); nothing was sent.' },
   gateway_key_missing: { status: 401, type: 'authentication', summary: 'Gateway keys are required and the request carries none in the places its clients send a key.' },

@@ -10,7 +10,7 @@ import { Pipeline } from './pipeline';
 /** Phase order and failure rules of the pipeline, with plugins that only write down what ran. */
 
 const call = {} as CallContext;
-const attempt = {} as AttemptContext;
+const attempt = { call: { headers: {} } } as unknown as AttemptContext;
 const record = {} as AttemptRecord;
 const request: UpstreamRequest = { method: 'POST', url: 'http://127.0.0.1/x', headers: {} };
 const error = new GatewayError('upstream_error', 'boom');
@@ -150,6 +150,19 @@ describe('Pipeline', () => {
     await expect(runEveryPhase(pipeline)).resolves.toBeUndefined();
     expect(logger.error).not.toHaveBeenCalled();
     expect(seen).toEqual(['only-authorize']);
+  });
+
+  it('sets the hop count on every upstream request over the client\'s, before the hooks (a signer) see the headers', async () => {
+    const seen: Array<string | undefined> = [];
+    const signer: PipelinePlugin = { name: 'signer', priority: 1, authorize: (_a, r) => void seen.push(r.headers['x-gateway-hops']) };
+    const pipeline = new Pipeline([signer], fakeLogger() as unknown as Logger);
+    for (const [arrived, sent] of [[undefined, '1'], ['0', '1'], ['2', '3'], ['0, 3', '4']] as const) {
+      const sentRequest: UpstreamRequest = { method: 'POST', url: 'http://127.0.0.1/x', headers: { 'x-gateway-hops': '0' } };
+      const from = { call: { headers: arrived === undefined ? {} : { 'x-gateway-hops': arrived } } } as unknown as AttemptContext;
+      await pipeline.authorize(from, sentRequest);
+      expect(sentRequest.headers['x-gateway-hops']).toBe(sent);
+    }
+    expect(seen).toEqual(['1', '1', '3', '4']);
   });
 
   it('exposes authorize as a detached function, the way attempts call it', async () => {

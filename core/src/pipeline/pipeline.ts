@@ -8,6 +8,7 @@ import type { EndpointQuery } from '../contracts/endpoint-query';
 import type { PipelinePlugin } from '../contracts/pipeline-plugin';
 import type { UpstreamRequest } from '../contracts/upstream-request';
 import type { GatewayError } from '../errors/gateway-error';
+import { HOPS_HEADER, upstreamHops } from './gateway-hops';
 
 type Hook<K extends keyof PipelinePlugin> = NonNullable<PipelinePlugin[K]>;
 /** A request-side hook: one or two arguments, finishing now or later. */
@@ -63,7 +64,15 @@ export class Pipeline {
     return runHooks(this.resolveHooks, call, undefined);
   }
 
-  readonly authorize = (attempt: AttemptContext, request: UpstreamRequest): Promise<void> | undefined => runHooks(this.authorizeHooks, attempt, request);
+  /**
+   * Every upstream request passes here (unified attempts, relays, connection checks), so
+   * this is where the hop count is set, over whatever the client sent, before a signer
+   * in the hooks sees the headers.
+   */
+  readonly authorize = (attempt: AttemptContext, request: UpstreamRequest): Promise<void> | undefined => {
+    request.headers[HOPS_HEADER] = upstreamHops(attempt.call.headers);
+    return runHooks(this.authorizeHooks, attempt, request);
+  };
 
   /** Sets the plugins' headers for a complete answer on `res`, before its head is written. */
   answerHeaders(call: CallContext, target: Target, usage: Usage | undefined, res: { setHeader(name: string, value: string): unknown }): void {

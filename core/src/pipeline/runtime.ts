@@ -7,7 +7,7 @@ import type { Usage } from '../canonical/usage';
 import type { ChatOutput, EmbeddingsOutput } from '../contracts/call-outputs';
 import { Cancellation } from '../contracts/cancellation';
 import type { Endpoint, EndpointKind } from '../contracts/endpoint';
-import type { CallInput, ConnectionCheck, ConnectionCheckResult, GatewayRuntime } from '../contracts/gateway-runtime';
+import type { CallInput, ConnectionCheck, ConnectionCheckResult, GatewayRuntime, ListenAddress } from '../contracts/gateway-runtime';
 import type { PassthroughTarget } from '../contracts/passthrough-target';
 import type { LocalAnswer, RelayInput, TranslatedCall, TranslatedChat, TranslationHeaders } from '../contracts/relay-input';
 import type { StateStore } from '../contracts/state-store';
@@ -29,6 +29,7 @@ import { Attempt } from './attempt';
 import { runAttempts, type AttemptLoopHooks } from './attempt-loop';
 import { Call } from './call';
 import { checkConnection } from './connection-check';
+import { checkArrivingHops } from './gateway-hops';
 import type { Pipeline } from './pipeline';
 import type { RouteHints } from './route-hints';
 import { unsupportedRoute } from './unsupported-route';
@@ -53,6 +54,8 @@ type LocalResult = { type: 'local'; answer: LocalAnswer };
 export class Runtime implements GatewayRuntime {
   /** Calls whose response has not closed yet, so a shutdown can end them truthfully. */
   private readonly inFlight = new Set<Cancellation>();
+  /** Set by the gateway once its listener is bound (the port is known only then). */
+  listenAddress: ListenAddress | undefined = undefined;
 
   constructor(
     readonly endpoints: EndpointRegistry,
@@ -228,6 +231,8 @@ export class Runtime implements GatewayRuntime {
   /** `body` returns the error that ended a started stream in-band, if any: then onError runs instead of onFinish. */
   private async run(call: Call, res: Response, body: () => Promise<GatewayError | undefined>): Promise<void> {
     try {
+      // Before any plugin runs: a looping request should cost each gateway on the loop as little as possible.
+      checkArrivingHops(call.headers);
       // Awaited only when a hook was asynchronous (Pipeline returns undefined otherwise).
       const requested = this.pipeline.onRequest(call);
       if (requested) await requested;

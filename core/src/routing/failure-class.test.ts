@@ -27,6 +27,12 @@ describe('classifyFailure', () => {
     expect(status(501)).toBe('next');
   });
 
+  it('508 from a gateway on the way is loop_detected: never retried, but another target may not loop', () => {
+    const error = upstreamStatusError('p', 508, { message: 'loop' });
+    expect(error).toMatchObject({ code: 'loop_detected', status: 508, retryable: false });
+    expect(status(508)).toBe('next');
+  });
+
   it('transport failures and timeouts -> retry', () => {
     const signal = new AbortController().signal;
     for (const code of ['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT']) {

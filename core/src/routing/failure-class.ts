@@ -3,7 +3,8 @@ import type { GatewayError } from '../errors/gateway-error';
 
 export type { FailureClass };
 
-const NEXT_TARGET = new Set(['provider_credentials_missing', 'provider_credentials_unavailable', 'upstream_address_refused', 'unsupported_route', 'unsupported_parameter']);
+// loop_detected: this target's connection leads back round a loop of gateways; another target may not.
+const NEXT_TARGET = new Set(['provider_credentials_missing', 'provider_credentials_unavailable', 'upstream_address_refused', 'unsupported_route', 'unsupported_parameter', 'loop_detected']);
 
 /** The one place failures are classified (the classes are described with FailureClass). */
 export function classifyFailure(error: GatewayError): FailureClass {

@@ -29,6 +29,10 @@ export function upstreamStatusError(
     // The provider's own type/code (invalid_api_key, ...) would tell the client its key is wrong; it sent none.
     return new GatewayError('provider_auth_error', `Provider "${connection}" rejected the gateway's credentials (HTTP ${status}): ${info.message}`, { upstreamBody, upstreamStatus: status });
   }
+  if (status === 508) {
+    // A gateway on the way refused the call as looping; retrying would only go round again.
+    return new GatewayError('loop_detected', `Provider "${connection}" answered HTTP 508 (loop detected): ${info.message}`, { upstreamBody });
+  }
   if (status >= 400 && status < 500) {
     return new GatewayError('provider_error', info.message, {
       status,

@@ -154,7 +154,7 @@ export class AdminOperations {
   }
 
   private inputContext() {
-    return { definitions: this.deps.plugins.providers, allowPrivate: this.deps.settings().allowPrivate };
+    return { definitions: this.deps.plugins.providers, allowPrivate: this.deps.settings().allowPrivate, listenAddress: this.deps.runtime.listenAddress };
   }
 
   private assertNewConnection(name: string, snapshot: StoreSnapshot): void {

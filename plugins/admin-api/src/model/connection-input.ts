@@ -1,6 +1,6 @@
 import {
-  checkUrlText, GatewayError, keyRequired, providerSchema, resolveConnectionSettings,
-  type ConnectionSettings, type ProviderDefinition,
+  checkUrlText, GatewayError, keyRequired, ownAddressRefusal, providerSchema, resolveConnectionSettings,
+  type ConnectionSettings, type ListenAddress, type ProviderDefinition,
 } from '@model-gateway/core';
 import { credentialFields, isUrlField } from './credential-fields';
 import { changedDestinations } from './destination-fields';
@@ -30,6 +30,8 @@ export interface StoredConnection {
 export interface ConnectionInputContext {
   definitions: ReadonlyMap<string, ProviderDefinition>;
   allowPrivate: boolean;
+  /** The gateway's own address: a URL field naming it is refused (the gateway would call itself). */
+  listenAddress?: ListenAddress;
 }
 
 /**
@@ -67,6 +69,8 @@ export function parseConnectionInput(raw: unknown, context: ConnectionInputConte
     if (typeof value !== 'string' || !isUrlField(field) || secretFields.includes(field)) continue;
     const refusal = checkUrlText(value, { allowPrivate: context.allowPrivate });
     if (refusal) throw invalidField(field, `${refusal}${/private|loopback/.test(refusal) ? ' (allowed only with admin.allow_private_base_urls: true)' : ''}`);
+    const own = ownAddressRefusal(value, context.listenAddress);
+    if (own) throw invalidField(field, own);
   }
 
   // After the URL checks, so a refused address is named as such whatever else the body keeps.
