@@ -96,6 +96,17 @@ endpoints:
     expect(forwarder.seen.every((r) => r.path === '/gateway/openai/v1/chat/completions')).toBe(true);
   });
 
+  it('routes of other formats (translated to the looping connection) answer 508 in their own error shape', async () => {
+    const anthropic = await postJson(`${gw.url}/gateway/anthropic/v1/messages`, { model: 'unified-loop', max_tokens: 5, messages: [{ role: 'user', content: 'hi' }] });
+    expect(anthropic.status).toBe(508);
+    expect(anthropic.body).toMatchObject({ type: 'error', error: { type: 'api_error' } });
+    const gemini = await postJson(`${gw.url}/gateway/gemini/v1beta/models/unified-loop:generateContent`, { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] });
+    expect(gemini.status).toBe(508);
+    expect(gemini.body.error).toMatchObject({ code: 508 });
+    expect(gemini.headers.get('x-gateway-error-code')).toBe('loop_detected');
+    expect(forwarder.seen).toHaveLength(2 * MAX_HOPS);
+  });
+
   it('a streamed call is refused the same way, before any byte is streamed', async () => {
     const answer = await postJson(`${gw.url}/gateway/native/v1/chat/completions`, { model: 'unified-loop', stream: true, messages: [{ role: 'user', content: 'hi' }] });
     expect(answer.status).toBe(508);
