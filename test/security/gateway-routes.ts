@@ -75,6 +75,14 @@ export const ROUTES: readonly GatewayRoute[] = [
   geminiRoute('ge-ep', 'relayed'),
 ];
 
+/** Gemini's stream without `alt=sse`, answered as one JSON array written element by element (not in ROUTES: its answer is no event stream). */
+export const GEMINI_JSON_ARRAY_ROUTE: GatewayRoute = {
+  name: 'Gemini route -> ge-ep (relayed), streamGenerateContent as a JSON array',
+  kind: 'relayed',
+  path: () => '/gateway/gemini/v1beta/models/ge-ep:streamGenerateContent',
+  body: () => ({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }),
+};
+
 export const RELAYED_ROUTES = ROUTES.filter((route) => route.kind === 'relayed');
 
 export interface ClientAnswer {

@@ -111,6 +111,20 @@ export function streamWithError(format: UpstreamFormat, spelled: string): { firs
   }
 }
 
+/**
+ * Gemini's stream without `alt=sse`: one JSON array written element by element (`[{...}\n,\r\n{...}\n]`), its
+ * first element a normal response, then an error element carrying `spelled`, as two pieces cut inside the key, then the close.
+ */
+export function jsonArrayWithError(spelled: string): { first: string; errorParts: [string, string]; last: string } {
+  const error = `\n,\r\n{\n  "error": {\n    "code": 400,\n    "message": "API key not valid: ${spelled}",\n    "status": "INVALID_ARGUMENT",\n    "details": [{"${spelled}": 1}]\n  }\n}`;
+  const at = error.indexOf(spelled) + Math.floor(spelled.length / 2);
+  return {
+    first: '[{\n  "candidates": [{"content": {"role": "model", "parts": [{"text": "hi [\\"quoted\\"] {"}]}, "index": 0}],\n  "modelVersion": "gemini-x"\n}',
+    errorParts: [error.slice(0, at), error.slice(at)],
+    last: '\n]',
+  };
+}
+
 /** Each format's smallest successful answer, streamed or whole. */
 export function successBody(format: UpstreamFormat, stream: boolean): string {
   if (stream) {

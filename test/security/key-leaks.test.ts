@@ -1,6 +1,6 @@
 import { startGateway, type TestGateway } from '../support/start-gateway';
-import { callRoute, gatewayConfig, RELAYED_ROUTES, ROUTES, whatTheClientReads, type ClientAnswer } from './gateway-routes';
-import { errorBody, HostileUpstream, jsonEscaped, partlyEscaped, streamWithError, successBody } from './hostile-upstream';
+import { callRoute, GEMINI_JSON_ARRAY_ROUTE, gatewayConfig, RELAYED_ROUTES, ROUTES, whatTheClientReads, type ClientAnswer } from './gateway-routes';
+import { errorBody, HostileUpstream, jsonArrayWithError, jsonEscaped, partlyEscaped, streamWithError, successBody } from './hostile-upstream';
 
 /** The connection's key: the attacks below make the upstream hand it back every way it can. */
 const KEY = 'sk-hostile-0123456789abcdef';
@@ -20,6 +20,14 @@ const SPELLINGS: ReadonlyArray<[string, string]> = [
   ['JSON-escaped', jsonEscaped(KEY)],
   ['partly JSON-escaped', partlyEscaped(KEY)],
 ];
+
+/** Every string a JSON parser hands the client, member names included. */
+function decodedStrings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(decodedStrings);
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => [key, ...decodedStrings(item)]);
+  return [];
+}
 
 /**
  * Attacks reported against the gateway: a provider (or whatever answers at its URL)
@@ -77,6 +85,33 @@ describe('security: provider keys never reach a client', () => {
       const answer = await callRoute(gw.url, route, true);
       expect(answer.status).toBe(200);
       expectNoKey(answer);
+    });
+  });
+
+  describe.each(SPELLINGS)('the key %s in an error element of a streamed JSON array, split across two writes', (_spelling, spelled) => {
+    beforeEach(() => {
+      upstream.answer = async (_seen, res) => {
+        const { first, errorParts, last } = jsonArrayWithError(spelled);
+        res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' });
+        res.write(first);
+        res.write(errorParts[0]);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        res.write(errorParts[1]);
+        res.end(last);
+      };
+    });
+
+    it(GEMINI_JSON_ARRAY_ROUTE.name, async () => {
+      const answer = await callRoute(gw.url, GEMINI_JSON_ARRAY_ROUTE, true);
+      expect(answer.status).toBe(200);
+      expect(upstream.seen[0]).toMatchObject({ format: 'gemini', stream: true });
+      const elements = JSON.parse(answer.text) as unknown[];
+      expect(elements).toHaveLength(2);
+      for (const text of decodedStrings(elements)) expect(text).not.toContain(KEY);
+      expectNoKey(answer);
+      // The first element is relayed as it came, and the error still reaches the client, the key in it redacted.
+      expect(answer.text.startsWith(jsonArrayWithError(spelled).first)).toBe(true);
+      expect((elements[1] as { error: { message: string } }).error.message).toBe('API key not valid: [redacted]');
     });
   });
 

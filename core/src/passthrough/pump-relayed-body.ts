@@ -6,8 +6,9 @@ import type { AttemptContext } from '../contracts/attempt-context';
 import { transportError } from '../upstream/transport-error';
 import { relayedResponseHeaders } from './passthrough-headers';
 import { sseErrorScrubber } from './sse-error-scrubber';
+import { jsonArrayErrorScrubber } from './json-array-error-scrubber';
 import type { PassthroughTarget } from '../contracts/passthrough-target';
-import type { RelayInput } from '../contracts/relay-input';
+import type { RelayInput, ResponseFilter } from '../contracts/relay-input';
 
 export interface PumpResult {
   usage?: Usage;
@@ -16,10 +17,11 @@ export interface PumpResult {
 
 /**
  * Streams a provider's successful response to the client, tapping usage on the
- * way, with the endpoint's idle timeout between chunks; an event stream's error
- * events are scrubbed of the connection's secrets. A failure after the head
- * was sent ends a stream with the style's in-band error, and cuts any other body
- * (the client sees a broken response, never a silently truncated one).
+ * way, with the endpoint's idle timeout between chunks; the error events of an event
+ * stream, and the error elements of a streamed JSON array, are scrubbed of the
+ * connection's secrets. A failure after the head was sent ends a stream with the
+ * style's in-band error, and cuts any other body (the client sees a broken
+ * response, never a silently truncated one).
  */
 export async function pumpRelayedBody(
   upstream: IncomingMessage,
@@ -29,7 +31,7 @@ export async function pumpRelayedBody(
   target: PassthroughTarget,
 ): Promise<PumpResult> {
   const filter = input.responseFilter?.(target);
-  const scrubber = isEventStream(upstream.headers['content-type']) ? sseErrorScrubber((text) => attempt.scrub(text)) : undefined;
+  const scrubber = errorScrubber(upstream.headers['content-type'], input.stream, (text) => attempt.scrub(text));
   const tap = input.usageTap();
   res.writeHead(upstream.statusCode ?? 200, relayedResponseHeaders(upstream.headers, filter === undefined && scrubber === undefined));
   const idle = setTimeout(() => {
@@ -59,8 +61,17 @@ export async function pumpRelayedBody(
   return { usage: tap.end(), failure };
 }
 
-function isEventStream(contentType: string | undefined): boolean {
-  return contentType !== undefined && contentType.toLowerCase().startsWith('text/event-stream');
+/**
+ * The scrubber for the error text a provider can send after a 2xx head: an event stream's
+ * error events, or the error elements of a streamed call answered as one JSON array written
+ * element by element. A whole JSON body of a call that did not stream is a success with
+ * nothing to scrub (error statuses are scrubbed whole by relayAttempt), so it is left alone.
+ */
+function errorScrubber(contentType: string | undefined, stream: boolean, scrub: (text: string) => string): ResponseFilter | undefined {
+  const type = contentType?.toLowerCase() ?? '';
+  if (type.startsWith('text/event-stream')) return sseErrorScrubber(scrub);
+  if (stream && type.startsWith('application/json')) return jsonArrayErrorScrubber(scrub);
+  return undefined;
 }
 
 /** Reads an error body whole, at most `maxBytes` of it (server.upstream_body_limit); past that the transfer is cut. */
