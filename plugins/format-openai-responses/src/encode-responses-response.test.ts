@@ -28,7 +28,7 @@ describe('encodeResponsesResponse', () => {
       previous_response_id: null,
       metadata: { team: 'a' },
       output: [{ type: 'message', id: 'msg_abc123_0', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: 'Hello', annotations: [] }] }],
-      usage: { input_tokens: 10, input_tokens_details: { cached_tokens: 0 }, output_tokens: 3, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 13 },
+      usage: { input_tokens: 10, input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 }, output_tokens: 3, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 13 },
     });
   });
 

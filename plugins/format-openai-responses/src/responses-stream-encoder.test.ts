@@ -38,7 +38,7 @@ describe('ResponsesStreamEncoder', () => {
     expect(completed).toMatchObject({
       status: 'completed',
       output: [{ type: 'message', status: 'completed', content: [{ type: 'output_text', text: 'Hello', annotations: [] }] }],
-      usage: { input_tokens: 5, input_tokens_details: { cached_tokens: 1 }, output_tokens: 2, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 7 },
+      usage: { input_tokens: 5, input_tokens_details: { cached_tokens: 1, cache_write_tokens: 0 }, output_tokens: 2, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 7 },
     });
   });
 

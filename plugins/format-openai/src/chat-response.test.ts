@@ -128,7 +128,7 @@ describe('encodeChatResponse', () => {
       created: 10,
       model: 'claude-x',
       choices: [{ index: 0, message: { role: 'assistant', content: 'Hello', reasoning_content: 'greet' }, logprobs: null, finish_reason: 'stop' }],
-      usage: { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 },
+      usage: { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5, prompt_tokens_details: { cache_write_tokens: 1 } },
     });
   });
 

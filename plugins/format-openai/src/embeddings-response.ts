@@ -16,7 +16,10 @@ export function decodeEmbeddingsResponse(body: unknown): EmbeddingsResponse {
   return response;
 }
 
-/** Usage is left out rather than invented when the provider reported none. */
+/**
+ * Usage is always written, as the OpenAI SDKs' CreateEmbeddingResponse requires it; a provider
+ * that reports no token counts (Gemini) gets zeros, not an estimate that could pass for a count.
+ */
 export function encodeEmbeddingsResponse(response: EmbeddingsResponse, encoding: EmbeddingEncoding): WireObject {
   const wire: WireObject = {
     object: 'list',
@@ -26,8 +29,8 @@ export function encodeEmbeddingsResponse(response: EmbeddingsResponse, encoding:
       embedding: encodeVector(item.embedding, encoding),
     })),
     model: response.model,
+    usage: { prompt_tokens: response.usage?.inputTokens ?? 0, total_tokens: response.usage?.totalTokens ?? 0 },
   };
-  if (response.usage) wire.usage = { prompt_tokens: response.usage.inputTokens, total_tokens: response.usage.totalTokens };
   return wire;
 }
 

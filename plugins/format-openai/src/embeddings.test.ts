@@ -105,9 +105,9 @@ describe('embeddings responses', () => {
     expect(restored).not.toEqual(floats);
   });
 
-  it('omits usage the provider did not report', () => {
+  it('writes zero usage when the provider reported none, as the SDKs require the field', () => {
     const encoded = encodeEmbeddingsResponse({ model: 'm', data: [{ index: 0, embedding: [1] }] }, 'float');
-    expect(encoded).toEqual({ object: 'list', data: [{ object: 'embedding', index: 0, embedding: [1] }], model: 'm' });
+    expect(encoded).toEqual({ object: 'list', data: [{ object: 'embedding', index: 0, embedding: [1] }], model: 'm', usage: { prompt_tokens: 0, total_tokens: 0 } });
   });
 
   it.each<[string, unknown]>([

@@ -29,12 +29,19 @@ describe('encodeUsage', () => {
     expect(encodeUsage({ inputTokens: 1, outputTokens: 2, totalTokens: 3 })).toEqual({ prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 });
   });
 
+  it('writes cache writes beside cached reads, where the SDKs\' CompletionUsage has cache_write_tokens', () => {
+    expect(encodeUsage({ inputTokens: 20, outputTokens: 7, totalTokens: 27, cachedInputTokens: 5, cacheWriteTokens: 3 })).toEqual({
+      prompt_tokens: 20, completion_tokens: 7, total_tokens: 27, prompt_tokens_details: { cached_tokens: 5, cache_write_tokens: 3 },
+    });
+    expect(encodeUsage({ inputTokens: 20, outputTokens: 7, totalTokens: 27, cacheWriteTokens: 3 }).prompt_tokens_details).toEqual({ cache_write_tokens: 3 });
+  });
+
   it('round-trips cached and reasoning tokens', () => {
     const wire = {
       prompt_tokens: 100,
       completion_tokens: 50,
       total_tokens: 150,
-      prompt_tokens_details: { cached_tokens: 80 },
+      prompt_tokens_details: { cached_tokens: 80, cache_write_tokens: 10 },
       completion_tokens_details: { reasoning_tokens: 20 },
     };
     expect(encodeUsage(decodeUsage(wire)!)).toEqual(wire);

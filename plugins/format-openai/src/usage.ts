@@ -19,19 +19,27 @@ export function decodeUsage(wire: unknown): Usage | undefined {
   };
   const cached = detail(wire.prompt_tokens_details, 'cached_tokens');
   if (cached !== undefined) usage.cachedInputTokens = cached;
+  const written = detail(wire.prompt_tokens_details, 'cache_write_tokens');
+  if (written) usage.cacheWriteTokens = written;
   const reasoning = detail(wire.completion_tokens_details, 'reasoning_tokens');
   if (reasoning !== undefined) usage.reasoningTokens = reasoning;
   return usage;
 }
 
-/** cacheWriteTokens has no OpenAI field (OpenAI does not bill cache writes) and is not sent. */
+/**
+ * Cache writes go in prompt_tokens_details.cache_write_tokens, the optional field the
+ * OpenAI SDKs' CompletionUsage has for providers that bill them (Anthropic, Bedrock).
+ */
 export function encodeUsage(usage: Usage): WireObject {
   const wire: WireObject = {
     prompt_tokens: usage.inputTokens,
     completion_tokens: usage.outputTokens,
     total_tokens: usage.totalTokens,
   };
-  if (usage.cachedInputTokens !== undefined) wire.prompt_tokens_details = { cached_tokens: usage.cachedInputTokens };
+  const prompt: WireObject = {};
+  if (usage.cachedInputTokens !== undefined) prompt.cached_tokens = usage.cachedInputTokens;
+  if (usage.cacheWriteTokens !== undefined) prompt.cache_write_tokens = usage.cacheWriteTokens;
+  if (Object.keys(prompt).length > 0) wire.prompt_tokens_details = prompt;
   if (usage.reasoningTokens !== undefined) wire.completion_tokens_details = { reasoning_tokens: usage.reasoningTokens };
   return wire;
 }
