@@ -4,6 +4,7 @@ import type { ConformanceFake, RequestView, TurnView } from '../conformance/conf
 import { FakeServer, json, sse, type FakeOptions, type RecordedRequest } from './fake-server';
 import { echoText, embeddingFor, halves, requestedScenario, scenarioError, textPieces, typedText } from './fake-scenarios';
 import { turnOf } from './openai-fake';
+import { cohereToolMessageRule } from './rules/cohere-tool-message';
 
 /**
  * A local Cohere v2 API: `POST /v2/chat` (JSON, or SSE events when `stream` is true) and
@@ -71,7 +72,7 @@ function ruleBroken(req: CohereRequest): string | undefined {
   for (const message of body.messages ?? []) {
     if (message.role === 'tool' && typeof message.tool_call_id !== 'string') return 'invalid request: tool messages need a tool_call_id';
   }
-  return undefined;
+  return cohereToolMessageRule(body);
 }
 
 function scenarioProblem(scenario: string | undefined, req: CohereRequest, turn: TurnView | undefined): string | undefined {

@@ -45,6 +45,13 @@ export interface OpenAiFakeOptions extends FakeOptions<OpenAiRequest> {
    * as OpenAI answers any other field with a 400.
    */
   extraChatFields?: readonly string[] | 'any';
+  /** A provider's refusal in its own status and body (Mistral's 422 `extra_forbidden`), checked before `rules`. */
+  refusal?: (req: OpenAiRequest) => FakeRefusal | undefined;
+}
+
+export interface FakeRefusal {
+  status: number;
+  body: unknown;
 }
 
 /** The top-level fields OpenAI's Chat Completions API takes (its API reference); any other is a 400 there. */
@@ -99,12 +106,15 @@ export class OpenAiFake extends FakeServer<OpenAiRequest> implements Conformance
 
   private answer(req: OpenAiRequest, res: http.ServerResponse): void | Promise<void> {
     if (req.method !== 'POST' || !req.kind) return this.error(res, 404, `Unknown path ${req.pathname}`);
+    const refused = this.options.refusal?.(req);
+    if (refused) return json(res, refused.status, refused.body);
     const rule = this.options.rules?.(req) ?? (req.kind === 'chat' ? chatRuleBroken(req.body, this.options.extraChatFields) : undefined);
     if (rule) return this.error(res, 400, rule);
     if (req.kind === 'embeddings') return respondOpenAi.embeddings()(req, res);
     if (req.kind === 'responses') return (req.body?.stream ? respondResponses.stream(ECHO_PIECES) : respondResponses.response())(req, res);
     const { scenario, turn } = requestedScenario(req.view);
-    if (!scenario) return (req.view.stream ? respondOpenAi.stream(ECHO_PIECES) : respondOpenAi.chat())(req, res);
+    // The echo stream keeps the provider's quirks too (Mistral's usage on every stream).
+    if (!scenario) return req.view.stream ? writeChatStream(req, res, { pieces: ECHO_PIECES, toolCalls: [], finish: 'stop', usage: OPENAI_USAGE }, this.options) : respondOpenAi.chat()(req, res);
     const failure = scenarioError(scenario);
     if (failure) return this.error(res, failure.status, failure.message, failure.headers);
     const problem = scenarioProblem(scenario, req, turn);

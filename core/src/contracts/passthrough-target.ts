@@ -17,4 +17,10 @@ export interface PassthroughTarget {
    * on its own): the relay must not add `include_usage` for its accounting.
    */
   streamOptions?: boolean;
+  /**
+   * The client's parsed body in the provider's dialect of the format (fields or roles it
+   * spells differently or refuses); absent when the provider takes the format as it is.
+   * Must not change its argument: the same body may be relayed to another target.
+   */
+  rewriteBody?(body: Record<string, unknown>): Record<string, unknown>;
 }

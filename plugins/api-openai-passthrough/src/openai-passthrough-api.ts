@@ -74,8 +74,9 @@ async function relay(runtime: GatewayRuntime, req: Request, res: Response, opera
     format: 'openai',
     operation,
     stream,
+    // A provider with a dialect of OpenAI's format (Mistral's random_seed) gets the body in its dialect.
     body: (model, target) =>
-      Buffer.from(JSON.stringify(extensibleCopy(body, injectUsage(target) ? { model, stream_options: extensibleCopy(streamOptions, { include_usage: true }) } : { model }))),
+      Buffer.from(JSON.stringify(extensibleCopy(target.rewriteBody ? target.rewriteBody(body) : body, injectUsage(target) ? { model, stream_options: extensibleCopy(streamOptions, { include_usage: true }) } : { model }))),
     usageTap: () => openAiUsageTap(operation, stream),
     responseFilter: (target) => (injectUsage(target) ? usageChunkFilter() : undefined),
     streamError: (error) =>

@@ -22,7 +22,6 @@ import { encodeFunctionResult } from './function-response';
 import type { GeminiContent, GeminiFunctionCallingConfig, GeminiGenerationConfig, GeminiPart, GenerateContentRequest } from './gemini-wire';
 import { encodeImagePart } from './media-parts';
 import { encodeModelParts } from './model-parts';
-import { thoughtSignatureOf } from './thought-envelope';
 import { encodeThinkingConfig } from './thinking-config';
 
 const EXTRA_FIELDS = ['safetySettings', 'cachedContent'] as const;
@@ -73,8 +72,7 @@ function encodeAssistantParts(message: ChatMessage, where: string, callNames: Ma
   return encodeModelParts({
     content: contentParts(message.content ?? (message.refusal || null)),
     reasoning: message.reasoning,
-    // Only a Gemini signature goes back: another family's sealed reasoning means nothing here.
-    signature: thoughtSignatureOf(message),
+    signature: message.reasoningSignature,
     calls,
   });
 }

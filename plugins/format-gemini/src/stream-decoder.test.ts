@@ -1,4 +1,3 @@
-import { sealThoughtSignature } from './thought-envelope';
 import type { ChatChunk } from '@model-gateway/core';
 import { GeminiStreamDecoder } from './stream-decoder';
 
@@ -25,7 +24,7 @@ describe('GeminiStreamDecoder', () => {
     expect(chunks.map((c) => c.choices[0]?.delta ?? null)).toEqual([
       { role: 'assistant', reasoning: 'Thinking' },
       { content: 'Hello' },
-      { content: ' there', reasoningSignature: sealThoughtSignature('sig') },
+      { content: ' there', reasoningSignature: 'sig' },
       null,
     ]);
     expect(chunks.map((c) => c.choices[0]?.finishReason ?? null)).toEqual([null, null, 'stop', null]);

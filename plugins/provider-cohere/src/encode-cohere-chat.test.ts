@@ -49,6 +49,11 @@ describe('encodeCohereChat', () => {
     expect(() => encode({ messages: [{ role: 'user', content: 'hi', name: 'ann' }] })).toThrow(expect.objectContaining({ param: 'messages[0].name' }));
   });
 
+  it("sends a tool message as {role, tool_call_id, content}, leaving out the name a Gemini client's functionResponse gives it", () => {
+    const body = encode({ messages: [{ role: 'tool', name: 'get_weather', toolCallId: 'c1', content: '{"output":"18C"}' }] });
+    expect((body.messages as any[])[0]).toEqual({ role: 'tool', tool_call_id: 'c1', content: '{"output":"18C"}' });
+  });
+
   it('sends tools as functions, with strict_tools when a tool asks for strictness', () => {
     expect(encode({ tools: [weather, { name: 'noop' }] })).toMatchObject({
       tools: [

@@ -43,7 +43,9 @@ export function encodeCohereChat(request: ChatRequest, model: string): WireObjec
 }
 
 function encodeMessage(message: ChatMessage, index: number): WireObject {
-  if (message.name !== undefined) refuse(`messages[${index}].name`, 'Cohere messages carry no participant name');
+  // A tool message's name (a Gemini functionResponse's) only repeats the call's, which tool_call_id names:
+  // v2 tool messages are {role, tool_call_id, content} (https://docs.cohere.com/reference/chat), so it is left out.
+  if (message.name !== undefined && message.role !== 'tool') refuse(`messages[${index}].name`, 'Cohere messages carry no participant name');
   switch (message.role) {
     case 'system':
     case 'developer':

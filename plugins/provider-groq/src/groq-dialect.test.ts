@@ -29,6 +29,18 @@ describe('Groq dialect', () => {
     expect(() => wire({ messages: [{ role: 'user', content: 'hi', name: 'ann' }] })).toThrow(expect.objectContaining({ param: 'messages[0].name' }));
   });
 
+  it("leaves out a tool message's name (a Gemini functionResponse's) instead of refusing it", () => {
+    const messages: ChatRequest['messages'] = [
+      { role: 'user', content: 'weather?' },
+      { role: 'assistant', content: null, toolCalls: [{ id: 'c1', name: 'get_weather', arguments: '{}' }] },
+      { role: 'tool', name: 'get_weather', toolCallId: 'c1', content: '18C' },
+    ];
+    expect((wire({ messages }).messages as any[])[2]).toEqual({ role: 'tool', content: '18C', tool_call_id: 'c1' });
+    const connection = groqProvider.createConnection({ name: 'g', type: 'groq', baseUrl: 'https://api.groq.com/openai/v1', headers: {}, options: {} });
+    const relayed = connection.passthrough?.('openai', 'chat/completions', 'm')?.rewriteBody?.({ model: 'ep', messages: [{ role: 'tool', name: 'f', tool_call_id: 'c1', content: 'ok' }] });
+    expect(relayed).toEqual({ model: 'ep', messages: [{ role: 'tool', tool_call_id: 'c1', content: 'ok' }] });
+  });
+
   it('refuses top-k (Groq has none)', () => {
     expect(() => wire({ topK: 10 })).toThrow(expect.objectContaining({ param: 'top_k' }));
   });

@@ -53,6 +53,27 @@ describe('Mistral dialect', () => {
     expect((normalizeAnswer(answer, 'message', MISTRAL_DIALECT) as any).choices[0].message).toEqual({ role: 'assistant', content: 'done', reasoning_content: 'plan' });
   });
 
+  it('sends a developer message as system and leaves out the refusal and annotations an assistant turn echoes', () => {
+    const messages: ChatRequest['messages'] = [
+      { role: 'developer', content: 'Be brief.' },
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: 'hello', refusal: null, extra: { annotations: [] } },
+    ];
+    expect(wire({ messages }).messages).toEqual([
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: 'hello' },
+    ]);
+  });
+
+  it('gives relayed bodies the same dialect: random_seed, max_tokens, system, no stream_options', () => {
+    const connection = mistralProvider.createConnection({ name: 'm', type: 'mistral', baseUrl: 'https://api.mistral.ai/v1', headers: {}, options: {} });
+    const target = connection.passthrough?.('openai', 'chat/completions', 'm');
+    const body = { model: 'ep', seed: 3, max_completion_tokens: 9, stream: true, stream_options: { include_usage: true }, messages: [{ role: 'developer', content: 'x' }] };
+    expect(target?.rewriteBody?.(body)).toEqual({ model: 'ep', random_seed: 3, max_tokens: 9, stream: true, messages: [{ role: 'system', content: 'x' }] });
+    expect(connection.passthrough?.('openai', 'embeddings', 'm')?.rewriteBody?.({ model: 'ep', input: 'a', dimensions: 8 })).toEqual({ model: 'ep', input: 'a', output_dimension: 8 });
+  });
+
   it('sends an embeddings size as output_dimension', () => {
     const body = rewriteEmbeddingsBody(encodeEmbeddingsRequest({ input: ['a'], encodingFormat: 'float', dimensions: 512, extra: {} }, 'mistral-embed'), MISTRAL_DIALECT);
     expect(body).toEqual({ model: 'mistral-embed', input: ['a'], output_dimension: 512 });

@@ -17,7 +17,13 @@ export const MISTRAL_OPERATIONS = ['chat/completions', 'embeddings'] as const;
  * - its request schema has no `logit_bias`, `logprobs` or `top_logprobs`, and no top-k (refused);
  *   nor `user`, which does not change the answer (dropped);
  * - reasoning models answer `content` as text and thinking chunks;
- * - an embeddings size is `output_dimension`.
+ * - an embeddings size is `output_dimension`;
+ * - messages are system, user, assistant or tool only, so a `developer` message is sent
+ *   as `system`, and an assistant turn takes content, tool_calls and prefix only, so the
+ *   `refusal`, `annotations` and `audio` an OpenAI client echoes back from an earlier
+ *   answer are left out (Mistral answers any other field with a 422 `extra_forbidden`):
+ *   https://docs.mistral.ai/api/#tag/chat/operation/chat_completion_v1_chat_completions_post
+ * These apply on every route: the OpenAI passthrough relays a client's body through them too.
  */
 export const MISTRAL_DIALECT: OpenAiDialect = {
   label: 'Mistral',
@@ -33,4 +39,6 @@ export const MISTRAL_DIALECT: OpenAiDialect = {
   toolCallIds: { pattern: /^[a-zA-Z0-9]{9}$/, length: 9 },
   contentChunks: true,
   renameEmbeddingsFields: { dimensions: 'output_dimension' },
+  messageRoles: { developer: 'system' },
+  dropMessageFields: ['refusal', 'annotations', 'audio'],
 };

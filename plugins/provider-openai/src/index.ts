@@ -9,6 +9,8 @@ export { OpenAiCompatibleConnection, OpenAiConnection, OPENAI_DIALECT };
 export type { OpenAiUrlLayout } from './openai-url-layout';
 export type { OpenAiDialect, ToolCallIdRule, UnsupportedField } from './openai-dialect';
 export { rewriteChatBody, rewriteEmbeddingsBody } from './rewrite-request';
+export { relayedChatRewrite, relayedEmbeddingsRewrite, rewriteRelayedChat, type RelayedBodyRewrite } from './relay-rewrite';
+export { fitMessage } from './dialect-messages';
 export { normalizeAnswer } from './normalize-answer';
 export { fitToolCallId } from './tool-call-ids';
 export { openAiLayout } from './openai-layout';

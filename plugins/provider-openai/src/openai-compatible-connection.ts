@@ -10,6 +10,7 @@ import {
 import type { OpenAiDialect } from './openai-dialect';
 import { normalizeAnswer } from './normalize-answer';
 import { rewriteChatBody, rewriteEmbeddingsBody } from './rewrite-request';
+import { relayedChatRewrite, relayedEmbeddingsRewrite, type RelayedBodyRewrite } from './relay-rewrite';
 import type { OpenAiUrlLayout } from './openai-url-layout';
 
 /**
@@ -23,6 +24,9 @@ export class OpenAiCompatibleConnection implements ProviderConnection {
   private readonly headers: Record<string, string>;
   /** Passthrough keeps the client's own user-agent and feature headers; only these are the connection's. */
   private readonly passthroughHeaders: Record<string, string>;
+  /** The dialect's rewrite of relayed bodies, per operation; undefined (no work per call) for a provider whose dialect changes nothing a client sends. */
+  private readonly relayedChat?: RelayedBodyRewrite;
+  private readonly relayedEmbeddings?: RelayedBodyRewrite;
 
   constructor(
     readonly settings: ConnectionSettings,
@@ -32,13 +36,18 @@ export class OpenAiCompatibleConnection implements ProviderConnection {
     this.headers = { 'content-type': 'application/json', 'user-agent': 'model-gateway/0.1', ...layout.headers, ...settings.headers };
     const { 'user-agent': _ua, ...rest } = this.headers;
     this.passthroughHeaders = rest;
+    this.relayedChat = relayedChatRewrite(dialect);
+    this.relayedEmbeddings = relayedEmbeddingsRewrite(dialect);
   }
 
   passthrough(format: PassthroughFormat, operation: string, model: string): PassthroughTarget | undefined {
     if (format !== 'openai') return undefined;
     const url = this.layout.url(operation, model);
     if (url === undefined) return undefined;
-    return this.dialect?.streamOptions === false ? { url, headers: extensibleCopy(this.passthroughHeaders), streamOptions: false } : { url, headers: extensibleCopy(this.passthroughHeaders) };
+    const target: PassthroughTarget = this.dialect?.streamOptions === false ? { url, headers: extensibleCopy(this.passthroughHeaders), streamOptions: false } : { url, headers: extensibleCopy(this.passthroughHeaders) };
+    const rewrite = operation === 'chat/completions' ? this.relayedChat : operation === 'embeddings' ? this.relayedEmbeddings : undefined;
+    if (rewrite !== undefined) target.rewriteBody = rewrite;
+    return target;
   }
 
   async chat(request: ChatRequest, attempt: ProviderAttempt): Promise<ChatResult> {

@@ -14,6 +14,8 @@ export const OPENAI_DIALECT: OpenAiDialect = {
   label: 'OpenAI',
   topKField: 'top_k',
   reasoningFields: ['reasoning'],
+  // The client speaks OpenAI already: a relayed body goes as written, at no cost per call.
+  encodedOnly: true,
 };
 
 /**

@@ -42,6 +42,17 @@ export interface OpenAiDialect {
   contentChunks?: boolean;
   /** Embeddings request fields the provider names differently (Mistral: dimensions -> output_dimension). */
   renameEmbeddingsFields?: Readonly<Record<string, string>>;
+  /** Message roles the provider lacks, spelled as the role it has (Mistral: developer -> system). */
+  messageRoles?: Readonly<Record<string, string>>;
+  /** Message fields the provider refuses and that are only echoes of an earlier answer (an assistant turn's `refusal`): left out. */
+  dropMessageFields?: readonly string[];
+  /** `false` when a `tool` message may not carry `name` (Groq): the call is named by `tool_call_id` already, so the name is left out. */
+  toolMessageName?: boolean;
+  /**
+   * True when the rules only fit bodies the gateway encoded, so a relayed body goes as the
+   * client wrote it (OpenAI itself: its max_tokens rename is the gateway's choice, not a provider rule).
+   */
+  encodedOnly?: boolean;
 }
 
 export interface UnsupportedField {

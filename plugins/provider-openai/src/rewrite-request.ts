@@ -4,7 +4,7 @@
  */
 import { extensibleCopy, GatewayError, type ChatRequest } from '@model-gateway/core';
 import type { OpenAiDialect } from './openai-dialect';
-import { fitToolCallId } from './tool-call-ids';
+import { fitMessage, rewritesMessages } from './dialect-messages';
 
 type Body = Record<string, unknown>;
 
@@ -34,7 +34,7 @@ export function rewriteEmbeddingsBody(body: Body, dialect: OpenAiDialect): Body 
 
 /** Whether any rule of `dialect` could change or refuse `body`; false means rewriteChatBody would return an equal copy. */
 function touchesChatBody(body: Body, request: ChatRequest, dialect: OpenAiDialect): boolean {
-  if (dialect.unsupported?.length || dialect.unsupportedMessageFields?.length || dialect.toolCallIds) return true;
+  if (dialect.unsupported?.length || dialect.unsupportedMessageFields?.length || rewritesMessages(dialect)) return true;
   if (request.topK !== undefined || body.top_k !== undefined) return true;
   if (dialect.dropFields) for (const field of dialect.dropFields) if (field in body) return true;
   if (dialect.toolChoiceValues && typeof body.tool_choice === 'string') return true;
@@ -53,23 +53,17 @@ function placeTopK(out: Body, request: ChatRequest, dialect: OpenAiDialect): voi
   }
 }
 
+/** Fitted first, so a field the dialect leaves out (a tool message's name) is not refused. */
 function rewriteMessage(message: unknown, index: number, dialect: OpenAiDialect): unknown {
   if (typeof message !== 'object' || message === null) return message;
-  const wire = message as Body;
+  const wire = fitMessage(message as Body, dialect);
   for (const field of dialect.unsupportedMessageFields ?? []) {
     if (wire[field] !== undefined) refuse(`messages[${index}].${field}`, dialect);
   }
-  const rule = dialect.toolCallIds;
-  if (!rule) return wire;
-  const out: Body = extensibleCopy(wire);
-  if (typeof out.tool_call_id === 'string') out.tool_call_id = fitToolCallId(out.tool_call_id, rule);
-  if (Array.isArray(out.tool_calls)) {
-    out.tool_calls = out.tool_calls.map((call: Body) => (typeof call.id === 'string' ? extensibleCopy(call, { id: fitToolCallId(call.id, rule) }) : call));
-  }
-  return out;
+  return wire;
 }
 
-function rename(body: Body, renames: Readonly<Record<string, string>> | undefined): Body {
+export function rename(body: Body, renames: Readonly<Record<string, string>> | undefined): Body {
   if (!renames) return body;
   for (const [from, to] of Object.entries(renames)) {
     if (!(from in body)) continue;
