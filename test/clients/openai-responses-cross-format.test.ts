@@ -56,7 +56,7 @@ endpoints:
       expect(response.id).toMatch(/^resp_/);
       expect(response.output_text).toBe('Hello there');
       // The mock counts words: "Be brief." and "Hello there" in, "Hello there" out.
-      expect(response.usage).toEqual({ input_tokens: 4, input_tokens_details: { cached_tokens: 0 }, output_tokens: 2, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 6 });
+      expect(response.usage).toEqual({ input_tokens: 4, input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 }, output_tokens: 2, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 6 });
       await eventually(() => {
         const record = gw.logs.filter((l) => l.includes('"msg":"usage"')).map((l) => JSON.parse(l).usage).pop();
         expect(record).toMatchObject({ apiStyle: 'openai-responses', endpoint: 'mock-chat', providerType: 'mock', status: 200 });
@@ -122,7 +122,7 @@ endpoints:
       const input = input_tokens + cache_read_input_tokens + cache_creation_input_tokens;
       expect(response.usage).toEqual({
         input_tokens: input,
-        input_tokens_details: { cached_tokens: cache_read_input_tokens },
+        input_tokens_details: { cached_tokens: cache_read_input_tokens, cache_write_tokens: cache_creation_input_tokens },
         output_tokens,
         output_tokens_details: { reasoning_tokens: 0 },
         total_tokens: input + output_tokens,
