@@ -1,3 +1,4 @@
 export { finiteNumber, isWireObject, numberOr, setDefined, stringOr, type WireObject } from './wire-value';
 export { optionalArray, requireArray, requireObject } from './upstream-fields';
 export { toolArgumentsObject } from './tool-arguments';
+export { isReasoningEnvelope, openReasoning, sealReasoning, type ReasoningEnvelope } from './reasoning-envelope';

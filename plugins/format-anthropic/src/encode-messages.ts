@@ -7,14 +7,16 @@
  *   (so a run of tool results, and a user message after them, make one user turn);
  * - images: a data: URL becomes a base64 source, an http(s) URL a url source; OpenAI's
  *   `detail` has no Anthropic counterpart (Claude always sees the image as sent);
- * - an assistant turn's reasoning goes back as a thinking block only with its signature,
- *   because Anthropic rejects unsigned thinking; reasoning from another provider has none;
+ * - an assistant turn's reasoning goes back as the thinking blocks Anthropic signed (from
+ *   the reasoning envelope, or a bare signature), because Anthropic rejects unsigned
+ *   thinking; reasoning another provider family sealed is left out;
  * - `name` on a message has no Anthropic counterpart and is not sent;
  * - tool-call ids from other providers may hold characters Anthropic's ids may not
  *   (only letters, digits, `_` and `-`): they are replaced by `_` the same way in a call
  *   and in its result, so the two stay linked.
  */
 import { invalidParameterAt, parseDataUrl, toolArgumentsObject, type ChatMessage, type ContentPart, type WireObject } from '@model-gateway/core';
+import { thinkingBlocksOf } from './thinking-envelope';
 
 export interface EncodedMessages {
   /** Text blocks of every system/developer message; empty when there are none. */
@@ -103,10 +105,7 @@ function toolResultBlock(message: ChatMessage, where: string): WireObject {
 }
 
 function assistantBlocks(message: ChatMessage, where: string): WireObject[] {
-  const blocks: WireObject[] = [];
-  if (message.reasoning && message.reasoningSignature) {
-    blocks.push({ type: 'thinking', thinking: message.reasoning, signature: message.reasoningSignature });
-  }
+  const blocks: WireObject[] = thinkingBlocksOf(message);
   blocks.push(...contentBlocks(message.content, where));
   message.toolCalls?.forEach((call, j) => {
     blocks.push({ type: 'tool_use', id: toolUseId(call.id), name: call.name, input: toolArgumentsObject(call.arguments, `${where}.tool_calls[${j}].function.arguments`, 'Anthropic') });

@@ -8,6 +8,9 @@
  *   budget from EFFORT_BUDGETS; effort "none" sends no thinking. Anthropic counts thinking
  *   inside `max_tokens` and needs the budget below it, so when the limit would not leave
  *   room the budget is added on top: the answer keeps the room the client asked for.
+ *   When the final assistant turn calls a tool without the thinking block Anthropic signed
+ *   (it was lost on the way), thinking is switched off for the call rather than sent to a
+ *   certain 400 (`thinkingDropped` says so).
  * - `response_format` json_schema uses Anthropic's structured outputs,
  *   `output_config.format` (generally available on the Claude API; see
  *   https://docs.claude.com/en/docs/build-with-claude/structured-outputs), with
@@ -24,6 +27,7 @@ import { invalidParameterAt, setDefined, type ChatRequest, type ResponseFormat, 
 import { DEFAULT_MAX_TOKENS, EFFORT_BUDGETS, MIN_THINKING_BUDGET } from './anthropic-facts';
 import { closeJsonSchema } from './closed-json-schema';
 import { encodeAnthropicMessages } from './encode-messages';
+import { finalToolTurnLacksThinking } from './thinking-envelope';
 import { rejectUnhonourable } from './unhonourable-parameters';
 
 export interface EncodeAnthropicOptions {
@@ -39,7 +43,8 @@ export function encodeAnthropicRequest(request: ChatRequest, model: string, opti
   if (messages.length === 0) throw invalidParameterAt('messages', 'must contain at least one user or assistant message for Anthropic');
   if (request.responseFormat && formatNeedsInstruction(request.responseFormat)) system.push({ type: 'text', text: JSON_OBJECT_INSTRUCTION });
 
-  const budget = thinkingBudget(request.reasoning);
+  const wanted = thinkingBudget(request.reasoning);
+  const budget = wanted !== undefined && finalToolTurnLacksThinking(messages) ? undefined : wanted;
   const limit = request.maxTokens ?? options.defaultMaxTokens ?? DEFAULT_MAX_TOKENS;
   const body: WireObject = { model, max_tokens: budget !== undefined && limit <= budget ? budget + limit : limit };
   if (system.length > 0) body.system = system.length === 1 ? system[0].text : system;
@@ -65,6 +70,11 @@ export function encodeAnthropicRequest(request: ChatRequest, model: string, opti
 /** json_object, and a json_schema without a schema (OpenAI allows it), can only be asked for in words. */
 function formatNeedsInstruction(format: ResponseFormat): boolean {
   return format.type === 'json_object' || (format.type === 'json_schema' && !format.schema);
+}
+
+/** Whether encodeAnthropicRequest will switch the request's thinking off, its signed blocks being lost. */
+export function thinkingDropped(request: ChatRequest): boolean {
+  return thinkingBudget(request.reasoning) !== undefined && finalToolTurnLacksThinking(encodeAnthropicMessages(request.messages).messages);
 }
 
 function thinkingBudget(reasoning: ChatRequest['reasoning']): number | undefined {

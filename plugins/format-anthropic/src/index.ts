@@ -4,7 +4,8 @@
  * Anthropic API style decodes requests and encodes answers for other providers.
  */
 export { decodeAnthropicRequest, type DecodedAnthropicRequest } from './decode-request';
-export { encodeAnthropicRequest, JSON_OBJECT_INSTRUCTION, type EncodeAnthropicOptions } from './encode-request';
+export { encodeAnthropicRequest, JSON_OBJECT_INSTRUCTION, thinkingDropped, type EncodeAnthropicOptions } from './encode-request';
+export { ANTHROPIC_REASONING_FAMILY, finalToolTurnLacksThinking, sealThinking, thinkingBlocksOf } from './thinking-envelope';
 export { encodeAnthropicMessages } from './encode-messages';
 export { closeJsonSchema } from './closed-json-schema';
 export { decodeAnthropicResponse, encodeAnthropicResponse, decodeStopReason, encodeStopReason } from './response';

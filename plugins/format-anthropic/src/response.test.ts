@@ -1,3 +1,4 @@
+import { sealThinking } from './thinking-envelope';
 import type { ChatResponse } from '@model-gateway/core';
 import { decodeAnthropicResponse, encodeAnthropicResponse } from './response';
 
@@ -42,7 +43,7 @@ describe('decodeAnthropicResponse', () => {
         role: 'assistant',
         content: 'Checking.',
         reasoning: 'Let me see.',
-        reasoningSignature: 'sig-1',
+        reasoningSignature: sealThinking([{ type: 'thinking', thinking: 'Let me see.', signature: 'sig-1' }, { type: 'redacted_thinking', data: 'opaque' }]),
         toolCalls: [
           { id: 'toolu_1', name: 'get_weather', arguments: '{"city":"Paris"}' },
           { id: 'toolu_2', name: 'get_weather', arguments: '{"city":"London"}' },
@@ -114,6 +115,8 @@ describe('encodeAnthropicResponse', () => {
       content: [{ type: 'thinking', thinking: 't', signature: 's' }, { type: 'text', text: 'x' }, { type: 'tool_use', id: 'tu', name: 'f', input: { q: [1] } }],
       stop_reason: 'tool_use',
     });
-    expect(encodeAnthropicResponse(decodeAnthropicResponse(wire, 1))).toEqual(wire);
+    // The signature a client gets is the envelope of the blocks, which restores them on the way back.
+    const encoded = encodeAnthropicResponse(decodeAnthropicResponse(wire, 1));
+    expect(encoded).toEqual({ ...wire, content: [{ ...(wire.content as object[])[0], signature: sealThinking([{ type: 'thinking', thinking: 't', signature: 's' }]) }, ...(wire.content as object[]).slice(1)] });
   });
 });

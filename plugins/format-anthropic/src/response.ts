@@ -3,13 +3,15 @@
  * Anthropic API style answering from another provider.
  *
  * Decoding: text blocks join into `content`; `tool_use` blocks become tool calls (input
- * as JSON text); thinking blocks become `reasoning` with the last block's signature (the
- * one Anthropic needs back next turn); redacted thinking and server-tool blocks have no
- * canonical place and are left out. Anthropic sends no timestamp, so `created` is the
+ * as JSON text); thinking blocks become `reasoning` (their text joined), and every thinking
+ * and redacted_thinking block is sealed whole into `reasoningSignature` (a reasoning
+ * envelope: what Anthropic needs back next turn); server-tool blocks have no canonical
+ * place and are left out. Anthropic sends no timestamp, so `created` is the
  * time of decoding.
  */
 import { invalidUpstream, isWireObject, requireObject, stringOr, type AssistantMessage, type ChatResponse, type ToolCall, type WireObject } from '@model-gateway/core';
 import { FINISH_REASONS, STOP_REASONS } from './anthropic-facts';
+import { isThinkingBlock, sealThinking } from './thinking-envelope';
 import { decodeAnthropicUsage, encodeAnthropicUsage } from './usage';
 
 export function decodeAnthropicResponse(body: unknown, created = Math.floor(Date.now() / 1000)): ChatResponse {
@@ -17,19 +19,21 @@ export function decodeAnthropicResponse(body: unknown, created = Math.floor(Date
   if (!Array.isArray(wire.content)) throw invalidUpstream('content is not an array');
   const texts: string[] = [];
   const thoughts: string[] = [];
+  const signed: WireObject[] = [];
   const message: AssistantMessage = { role: 'assistant', content: null };
   wire.content.forEach((value, i) => {
     const block = requireObject(value, `content[${i}]`);
     if (block.type === 'text') texts.push(stringOr(block.text, ''));
-    else if (block.type === 'thinking') {
-      thoughts.push(stringOr(block.thinking, ''));
-      if (typeof block.signature === 'string' && block.signature !== '') message.reasoningSignature = block.signature;
+    else if (isThinkingBlock(block)) {
+      if (block.type === 'thinking') thoughts.push(stringOr(block.thinking, ''));
+      signed.push(block);
     } else if (block.type === 'tool_use') {
       (message.toolCalls ??= []).push(decodeToolUse(block, `content[${i}]`));
     }
   });
   if (texts.length > 0) message.content = texts.join('');
   if (thoughts.length > 0) message.reasoning = thoughts.join('\n');
+  if (signed.length > 0) message.reasoningSignature = sealThinking(signed);
 
   const response: ChatResponse = {
     id: stringOr(wire.id, ''),

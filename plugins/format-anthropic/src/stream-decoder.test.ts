@@ -1,3 +1,4 @@
+import { sealThinking } from './thinking-envelope';
 import { GatewayError, type ChatChunk } from '@model-gateway/core';
 import { AnthropicStreamDecoder } from './stream-decoder';
 
@@ -38,7 +39,7 @@ describe('AnthropicStreamDecoder', () => {
     expect(decodeAll(events)).toEqual([
       delta({ role: 'assistant' }),
       delta({ reasoning: 'Hmm.' }),
-      delta({ reasoningSignature: 'sig' }),
+      delta({ reasoningSignature: sealThinking([{ type: 'thinking', thinking: 'Hmm.', signature: 'sig' }]) }),
       delta({ content: 'Hel' }),
       delta({ content: 'lo' }),
       delta({ toolCalls: [{ index: 0, id: 'toolu_1', name: 'get_weather', argumentsDelta: '' }] }),

@@ -3,7 +3,9 @@
  * which content block is which tool call, and the usage reported so far).
  *
  * message_start gives the id, model and input usage; each content block streams text,
- * thinking (and its signature) or a tool call's input JSON in pieces; message_delta
+ * thinking (and its signature) or a tool call's input JSON in pieces; thinking and
+ * redacted_thinking blocks are gathered whole and sealed into one reasoning envelope,
+ * sent as `reasoningSignature` when the first other block starts (or the message ends); message_delta
  * gives the stop reason and the final output count; message_stop ends the stream and
  * is where the usage chunk is emitted. Tool calls are numbered in the order their
  * blocks start, as OpenAI-style indexed deltas. `ping` and event types Anthropic may
@@ -12,6 +14,7 @@
 import { extensibleCopy, finiteNumber, invalidUpstream, isWireObject, stringOr, upstreamStatusError, type ChatChunk, type ChatDelta, type FinishReason, type Usage, type WireObject } from '@model-gateway/core';
 import { errorInfo, statusForErrorType } from './anthropic-error';
 import { decodeStopReason } from './response';
+import { sealThinking } from './thinking-envelope';
 import { decodeAnthropicUsage } from './usage';
 
 export interface StreamDecoderOptions {
@@ -30,6 +33,9 @@ export class AnthropicStreamDecoder {
   private usage?: Usage;
   /** Content block index -> tool call index. */
   private readonly toolCalls = new Map<number, number>();
+  /** Thinking blocks as they stream, sealed once the thinking is over. */
+  private readonly thinking: WireObject[] = [];
+  private sealed = 0;
 
   constructor(private readonly options: StreamDecoderOptions) {
     this.created = options.created ?? Math.floor(Date.now() / 1000);
@@ -46,7 +52,7 @@ export class AnthropicStreamDecoder {
       case 'content_block_delta':
         return this.blockDelta(data);
       case 'message_delta':
-        return this.messageDelta(data);
+        return [...this.seal(), ...this.messageDelta(data)];
       case 'message_stop':
         return this.usage ? [{ id: this.id, created: this.created, model: this.model, choices: [], usage: this.usage }] : [];
       case 'error':
@@ -68,8 +74,17 @@ export class AnthropicStreamDecoder {
   private blockStart(event: WireObject): ChatChunk[] {
     const block = event.content_block;
     if (!isWireObject(block)) throw invalidUpstream('content_block_start has no content_block');
+    if (block.type === 'redacted_thinking') {
+      this.thinking.push({ type: 'redacted_thinking', data: block.data });
+      return [];
+    }
+    if (block.type === 'thinking') {
+      this.thinking.push({ type: 'thinking', thinking: stringOr(block.thinking, ''), signature: stringOr(block.signature, '') });
+      return typeof block.thinking === 'string' && block.thinking !== '' ? [this.chunk({ reasoning: block.thinking })] : [];
+    }
+    const sealed = this.seal();
+    if (sealed.length > 0) return [...sealed, ...this.blockStart(event)];
     if (block.type === 'text' && typeof block.text === 'string' && block.text !== '') return [this.chunk({ content: block.text })];
-    if (block.type === 'thinking' && typeof block.thinking === 'string' && block.thinking !== '') return [this.chunk({ reasoning: block.thinking })];
     if (block.type !== 'tool_use') return [];
     const index = this.toolCalls.size;
     this.toolCalls.set(finiteNumber(event.index) ?? -1, index);
@@ -84,10 +99,17 @@ export class AnthropicStreamDecoder {
     switch (delta.type) {
       case 'text_delta':
         return [this.chunk({ content: stringOr(delta.text, '') })];
-      case 'thinking_delta':
-        return [this.chunk({ reasoning: stringOr(delta.thinking, '') })];
-      case 'signature_delta':
-        return [this.chunk({ reasoningSignature: stringOr(delta.signature, '') })];
+      case 'thinking_delta': {
+        const piece = stringOr(delta.thinking, '');
+        const open = this.thinking[this.thinking.length - 1];
+        if (open?.type === 'thinking') open.thinking = String(open.thinking) + piece;
+        return [this.chunk({ reasoning: piece })];
+      }
+      case 'signature_delta': {
+        const open = this.thinking[this.thinking.length - 1];
+        if (open?.type === 'thinking') open.signature = String(open.signature) + stringOr(delta.signature, '');
+        return [];
+      }
       case 'input_json_delta': {
         const index = this.toolCalls.get(finiteNumber(event.index) ?? -1);
         if (index === undefined) throw invalidUpstream('input_json_delta for a block that is not a tool call');
@@ -97,6 +119,13 @@ export class AnthropicStreamDecoder {
       default:
         return [];
     }
+  }
+
+  /** The envelope of the thinking blocks not yet sent, as one chunk (none when there are none). */
+  private seal(): ChatChunk[] {
+    if (this.thinking.length === this.sealed) return [];
+    this.sealed = this.thinking.length;
+    return [this.chunk({ reasoningSignature: sealThinking(this.thinking) })];
   }
 
   private messageDelta(event: WireObject): ChatChunk[] {

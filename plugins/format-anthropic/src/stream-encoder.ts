@@ -64,7 +64,9 @@ export class AnthropicStreamEncoder {
   private delta(delta: ChatDelta): string {
     let out = '';
     if (delta.reasoning) out += this.write('thinking', { type: 'thinking_delta', thinking: delta.reasoning });
-    if (delta.reasoningSignature) out += this.write('thinking', { type: 'signature_delta', signature: delta.reasoningSignature });
+    // A signature alone after text (Gemini signs its last text part) opens no block: a thinking block would split one answer in two.
+    const signatureOnly = !delta.reasoning && !delta.toolCalls?.length && this.open !== undefined && this.open.kind !== 'thinking';
+    if (delta.reasoningSignature && !signatureOnly) out += this.write('thinking', { type: 'signature_delta', signature: delta.reasoningSignature });
     if (delta.content) out += this.write('text', { type: 'text_delta', text: delta.content });
     // Anthropic has no refusal field; the refusal is what the client should read.
     if (delta.refusal) out += this.write('text', { type: 'text_delta', text: delta.refusal });

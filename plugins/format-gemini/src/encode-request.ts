@@ -22,6 +22,7 @@ import { encodeFunctionResult } from './function-response';
 import type { GeminiContent, GeminiFunctionCallingConfig, GeminiGenerationConfig, GeminiPart, GenerateContentRequest } from './gemini-wire';
 import { encodeImagePart } from './media-parts';
 import { encodeModelParts } from './model-parts';
+import { thoughtSignatureOf } from './thought-envelope';
 import { encodeThinkingConfig } from './thinking-config';
 
 const EXTRA_FIELDS = ['safetySettings', 'cachedContent'] as const;
@@ -72,7 +73,8 @@ function encodeAssistantParts(message: ChatMessage, where: string, callNames: Ma
   return encodeModelParts({
     content: contentParts(message.content ?? (message.refusal || null)),
     reasoning: message.reasoning,
-    signature: message.reasoningSignature,
+    // Only a Gemini signature goes back: another family's sealed reasoning means nothing here.
+    signature: thoughtSignatureOf(message),
     calls,
   });
 }

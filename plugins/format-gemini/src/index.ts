@@ -10,6 +10,7 @@ export { encodeGenerateContentRequest } from './encode-request';
 export { decodeGenerateContentResponse, encodeGenerateContentResponse } from './response';
 export { GeminiStreamDecoder } from './stream-decoder';
 export { GeminiStreamEncoder } from './stream-encoder';
+export { GEMINI_REASONING_FAMILY, SKIP_SIGNATURE_VALIDATOR, requiresThoughtSignatures, sealThoughtSignature, thoughtSignatureOf, withThoughtSignatures } from './thought-envelope';
 export {
   decodeBatchEmbedContentsRequest, decodeBatchEmbedContentsResponse, decodeEmbedContentRequest,
   embeddingTexts, encodeBatchEmbedContentsRequest, encodeBatchEmbedContentsResponse, encodeEmbedContentResponse,

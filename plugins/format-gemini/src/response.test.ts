@@ -1,3 +1,4 @@
+import { sealThoughtSignature } from './thought-envelope';
 import type { ChatResponse } from '@model-gateway/core';
 import { decodeGenerateContentResponse, encodeGenerateContentResponse } from './response';
 
@@ -15,7 +16,7 @@ describe('decodeGenerateContentResponse', () => {
       id: 'resp-1',
       created: defaults.created,
       model: 'gemini-2.5-flash-001',
-      choices: [{ index: 0, message: { role: 'assistant', content: 'Hello there', reasoning: 'Let me think', reasoningSignature: 'c2ln' }, finishReason: 'stop' }],
+      choices: [{ index: 0, message: { role: 'assistant', content: 'Hello there', reasoning: 'Let me think', reasoningSignature: sealThoughtSignature('c2ln') }, finishReason: 'stop' }],
       usage: { inputTokens: 20, outputTokens: 7, totalTokens: 27, cachedInputTokens: 5, reasoningTokens: 2 },
     });
   });

@@ -8,6 +8,7 @@ import { isWireObject, numberOr, optionalArray, requireObject, stringOr, type As
 import { decodeFinishReason, encodeFinishReason } from './finish-reason';
 import type { GeminiCandidate, GenerateContentResponse, ResponseDefaults } from './gemini-wire';
 import { decodeModelParts, encodeModelParts, generatedCallId, type ModelCall } from './model-parts';
+import { sealThoughtSignature } from './thought-envelope';
 import { decodeUsageMetadata, encodeUsageMetadata } from './usage-metadata';
 
 export function decodeGenerateContentResponse(body: unknown, defaults: ResponseDefaults): ChatResponse {
@@ -35,7 +36,7 @@ function decodeCandidate(candidate: Record<string, unknown>, position: number, r
   const message: AssistantMessage = { role: 'assistant', content: parts.text.length > 0 ? parts.text.join('') : null };
   if (parts.toolCalls.length > 0) message.toolCalls = parts.toolCalls;
   if (parts.reasoning.length > 0) message.reasoning = parts.reasoning.join('');
-  if (parts.signature) message.reasoningSignature = parts.signature;
+  if (parts.signature) message.reasoningSignature = sealThoughtSignature(parts.signature);
   return { index, message, finishReason: decodeFinishReason(candidate.finishReason, parts.toolCalls.length > 0) };
 }
 

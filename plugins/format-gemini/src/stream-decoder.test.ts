@@ -1,3 +1,4 @@
+import { sealThoughtSignature } from './thought-envelope';
 import type { ChatChunk } from '@model-gateway/core';
 import { GeminiStreamDecoder } from './stream-decoder';
 
@@ -24,7 +25,7 @@ describe('GeminiStreamDecoder', () => {
     expect(chunks.map((c) => c.choices[0]?.delta ?? null)).toEqual([
       { role: 'assistant', reasoning: 'Thinking' },
       { content: 'Hello' },
-      { content: ' there', reasoningSignature: 'sig' },
+      { content: ' there', reasoningSignature: sealThoughtSignature('sig') },
       null,
     ]);
     expect(chunks.map((c) => c.choices[0]?.finishReason ?? null)).toEqual([null, null, 'stop', null]);

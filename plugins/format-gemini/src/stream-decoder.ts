@@ -10,6 +10,7 @@ import { isWireObject, numberOr, optionalArray, requireObject, stringOr, type Ch
 import { decodeFinishReason } from './finish-reason';
 import type { ResponseDefaults } from './gemini-wire';
 import { decodeModelParts, generatedCallId } from './model-parts';
+import { sealThoughtSignature } from './thought-envelope';
 import { decodeUsageMetadata } from './usage-metadata';
 
 interface CandidateState {
@@ -64,7 +65,7 @@ export class GeminiStreamDecoder {
     const text = parts.text.join('');
     if (text !== '') delta.content = text;
     if (parts.reasoning.length > 0) delta.reasoning = parts.reasoning.join('');
-    if (parts.signature) delta.reasoningSignature = parts.signature;
+    if (parts.signature) delta.reasoningSignature = sealThoughtSignature(parts.signature);
     if (parts.toolCalls.length > 0) {
       delta.toolCalls = parts.toolCalls.map((call, i) => ({ index: state.calls + i, id: call.id, name: call.name, argumentsDelta: call.arguments }));
       state.calls += parts.toolCalls.length;

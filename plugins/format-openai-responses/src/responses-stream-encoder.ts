@@ -9,7 +9,7 @@
  * One encoder serves one stream. Items of different kinds do not interleave on this wire,
  * so a delta of another kind closes the open item first.
  */
-import type { ChatChunk, ChatDelta, FinishReason, GatewayError, ToolCall, ToolCallDelta, Usage, WireObject } from '@model-gateway/core';
+import { isReasoningEnvelope, type ChatChunk, type ChatDelta, type FinishReason, type GatewayError, type ToolCall, type ToolCallDelta, type Usage, type WireObject } from '@model-gateway/core';
 import { clientToolName, functionCallItem, messageItem, outcomeOf, reasoningItem, wirePart, type ItemStatus, type MessagePart } from './output-items';
 import { responseEnvelope, type EnvelopeFields } from './response-envelope';
 import type { ResponsesEcho } from './responses-echo';
@@ -57,6 +57,8 @@ export class ResponsesStreamEncoder {
   /** Open function calls by the canonical tool-call index. */
   private readonly calls = new Map<number, CallState>();
   private answered = false;
+  /** A signature that came while the message was open, written as a reasoning item after it when the stream ends. */
+  private heldSignature?: string;
   private finishReason: FinishReason | null = null;
   private usage?: Usage;
 
@@ -81,6 +83,7 @@ export class ResponsesStreamEncoder {
     const outcome = outcomeOf(this.finishReason);
     // As in a whole response: an empty answer is still a message with an empty text.
     if (!this.answered) this.text(events, 'output_text', '');
+    if (this.heldSignature !== undefined) this.reasoningDelta(events, undefined, this.heldSignature);
     this.closeAll(events, outcome.status);
     const type = outcome.status === 'completed' ? 'response.completed' : 'response.incomplete';
     this.emit(events, type, { response: this.envelope({ status: outcome.status, output: this.output, usage: this.usage, incompleteReason: outcome.incompleteReason }) });
@@ -111,7 +114,9 @@ export class ResponsesStreamEncoder {
   }
 
   private delta(events: ResponsesEvent[], delta: ChatDelta): void {
-    if (delta.reasoning || delta.reasoningSignature) this.reasoningDelta(events, delta.reasoning, delta.reasoningSignature);
+    // A signature alone while the message is open (Gemini signs its last text part) is held for the end: a reasoning item now would split the message in two.
+    if (!delta.reasoning && delta.reasoningSignature && this.message && !delta.toolCalls?.length) this.heldSignature = delta.reasoningSignature;
+    else if (delta.reasoning || delta.reasoningSignature) this.reasoningDelta(events, delta.reasoning, delta.reasoningSignature);
     if (delta.content) this.text(events, 'output_text', delta.content);
     if (delta.refusal) this.text(events, 'refusal', delta.refusal);
     for (const call of delta.toolCalls ?? []) this.toolCall(events, call);
@@ -135,7 +140,8 @@ export class ResponsesStreamEncoder {
       r.text += text;
       this.emit(events, 'response.reasoning_summary_text.delta', at, { delta: text });
     }
-    if (signature) r.signature = (r.signature ?? '') + signature;
+    // A reasoning envelope is whole in each delta (a later one supersedes); a provider's own signature may come in pieces.
+    if (signature) r.signature = isReasoningEnvelope(signature) ? signature : (r.signature ?? '') + signature;
   }
 
   private text(events: ResponsesEvent[], kind: MessagePart['type'], delta: string): void {

@@ -12,6 +12,7 @@ import type { ModelOverride } from './model-entry';
  */
 const EMBEDDING: ModelOverride = { tools: false, vision: false, reasoning: false };
 const MULTIMODAL: ModelOverride = { tools: true, vision: true, reasoning: false };
+const GEMINI_3: ModelOverride = { tools: true, vision: true, reasoning: true };
 const CLAUDE_4_5: ModelOverride = { tools: true, vision: true, reasoning: true, maxOutputTokens: 64000 };
 
 export const CAPABILITY_OVERLAY: Readonly<Record<string, Readonly<Record<string, ModelOverride>>>> = {
@@ -46,6 +47,12 @@ export const CAPABILITY_OVERLAY: Readonly<Record<string, Readonly<Record<string,
     'gemini-1.5-flash': { ...MULTIMODAL, maxOutputTokens: 8192 },
     // Embedding model: not in models.dev's Google list.
     'gemini-embedding-001': EMBEDDING,
+    // Correction: the packaged data leaves reasoning unset for Gemini 3, so thinking settings were dropped;
+    // Google documents thinking (thinkingLevel, thought signatures) for every Gemini 3 model:
+    // https://ai.google.dev/gemini-api/docs/gemini-3 and https://ai.google.dev/gemini-api/docs/thought-signatures
+    'gemini-3-pro-preview': GEMINI_3,
+    'gemini-3-flash-preview': GEMINI_3,
+    'gemini-3-pro-image-preview': GEMINI_3,
   },
   'x-ai': {
     // Correction: models.dev lists text input only; xAI documents image input for Grok 4.

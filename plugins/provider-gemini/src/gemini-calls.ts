@@ -9,7 +9,7 @@ import {
   type ProviderAttempt, type ChatChunk, type ChatRequest, type ChatResult, type UpstreamResponse, parseStreamEvent, readUpstreamJson,
 } from '@model-gateway/core';
 import {
-  GeminiStreamDecoder, decodeGeminiError, decodeGenerateContentResponse, encodeGenerateContentRequest, inBandErrorStatus,
+  GeminiStreamDecoder, withThoughtSignatures, decodeGeminiError, decodeGenerateContentResponse, encodeGenerateContentRequest, inBandErrorStatus,
   type ResponseDefaults,
 } from '@model-gateway/format-gemini';
 
@@ -24,7 +24,7 @@ export interface GeminiTarget {
 }
 
 export async function geminiChat(request: ChatRequest, attempt: ProviderAttempt, target: GeminiTarget): Promise<ChatResult> {
-  const body = JSON.stringify(encodeGenerateContentRequest(request));
+  const body = JSON.stringify(encodeGenerateContentRequest(withThoughtSignatures(request, attempt.model)));
   const url = request.stream ? target.streamUrl : target.generateUrl;
   const response = await postGemini(url, body, target, attempt);
   const defaults: ResponseDefaults = { model: attempt.model, created: Math.floor(Date.now() / 1000) };
