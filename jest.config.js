@@ -26,5 +26,7 @@ module.exports = {
   testMatch: ['<rootDir>/{core,plugins,test}/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   setupFiles: ['reflect-metadata'],
+  // The request oracle's Python venv (test/support/sdk-validate), built before any fake starts.
+  globalSetup: '<rootDir>/test/support/sdk-validate/global-setup.ts',
   testTimeout: 20000,
 };

@@ -1,6 +1,9 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { FIXTURES, scenarioMarker } from '../conformance/conformance-fixtures';
 import { ANTHROPIC_USAGE, AnthropicFake, respondAnthropic } from './anthropic-fake';
+import { pauseSdkOracle, resumeSdkOracle } from '../support/sdk-validate/sdk-oracle';
+
+afterEach(resumeSdkOracle);
 
 /**
  * A fake is only worth something if real clients accept it: here the official @anthropic-ai/sdk
@@ -31,6 +34,8 @@ describe('AnthropicFake with @anthropic-ai/sdk', () => {
   });
 
   it('refuses what Anthropic refuses: unknown fields, beta features without their header, a misplaced system message', async () => {
+    // The fake's own rule must answer, not the SDK-type oracle that would refuse the same body first.
+    pauseSdkOracle();
     const post = (body: object, beta?: string) =>
       fetch(`${upstream.baseUrl}/v1/messages`, { method: 'POST', headers: beta ? { 'anthropic-beta': beta } : {}, body: JSON.stringify({ ...ask, ...body }) });
     const errorOf = async (response: Response) => ({ status: response.status, message: ((await response.json()) as { error: { message: string } }).error.message });
@@ -117,6 +122,8 @@ describe('AnthropicFake with @anthropic-ai/sdk', () => {
   });
 
   it("refuses what Anthropic refuses, unscripted: no max_tokens, roles that do not alternate, a thinking budget over max_tokens", async () => {
+    // The fake's own rule must answer, not the SDK-type oracle that would refuse the same body first.
+    pauseSdkOracle();
     const refused = async (body: Record<string, unknown>) => {
       const error = await client.messages.create(body as never).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(Anthropic.BadRequestError);

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sdkViolation, startSdkOracle, type SdkCheck } from '../support/sdk-validate/sdk-oracle';
 
 /** What every fake keeps of a request; each format's fake adds what it reads from the path and body. */
 export interface RecordedRequest {
@@ -13,6 +14,8 @@ export interface RecordedRequest {
   /** The parsed JSON body, or undefined when the body is empty or not JSON. */
   body: any;
   rawBody: string;
+  /** What the official SDK's request type found wrong with the body (allowed known violations only; others are answered 400). */
+  sdkProblems?: string[];
 }
 
 export type Behaviour<Recorded> = (req: Recorded, res: http.ServerResponse) => void | Promise<void>;
@@ -27,6 +30,8 @@ export interface FakeOptions<Recorded> {
    * clients that cannot `enqueue` (a Python SDK run), an answer chosen by e.g. the model.
    */
   script?: Script<Recorded>;
+  /** Which SDK's request types the oracle checks bodies against (test/support/sdk-validate); `off` for a fake fed junk on purpose. */
+  sdkCheck?: SdkCheck;
 }
 
 interface FakeServerSetup<Recorded> extends FakeOptions<Recorded> {
@@ -59,6 +64,8 @@ export abstract class FakeServer<Recorded extends RecordedRequest> {
   protected abstract record(common: RecordedRequest): Recorded;
 
   protected async listen(): Promise<this> {
+    // Started here, in the test's setup, so the first request does not wait for the SDK imports.
+    if (this.setup.sdkCheck !== 'off') await startSdkOracle();
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     return this;
   }
@@ -126,6 +133,9 @@ export abstract class FakeServer<Recorded extends RecordedRequest> {
       this.closedEarly++;
       for (const waiter of this.closeWaiters.splice(0)) waiter();
     });
+    // A body the provider's official SDK types refuse is what the real provider would refuse: answered 400 before any behaviour.
+    const violation = await sdkViolation(this.setup.name, recorded, this.setup.sdkCheck);
+    if (violation) return json(res, 400, violation);
     const behaviour = this.queue.shift() ?? this.setup.script?.(recorded) ?? this.setup.answer;
     try {
       await behaviour(recorded, res);

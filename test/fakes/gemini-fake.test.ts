@@ -1,6 +1,9 @@
 import { ApiError, GoogleGenAI } from '@google/genai';
 import { FIXTURES, scenarioMarker } from '../conformance/conformance-fixtures';
 import { GEMINI_USAGE, GeminiFake, respondGemini, sseStreamsOnly } from './gemini-fake';
+import { pauseSdkOracle, resumeSdkOracle } from '../support/sdk-validate/sdk-oracle';
+
+afterEach(resumeSdkOracle);
 
 /**
  * A fake is only worth something if real clients accept it: here the official @google/genai
@@ -42,6 +45,8 @@ describe('GeminiFake with @google/genai', () => {
   });
 
   it('refuses a field GenerateContentRequest does not have, as Google does', async () => {
+    // The fake's own rule must answer, not the SDK-type oracle that would refuse the same body first.
+    pauseSdkOracle();
     const post = (body: object) => fetch(`${upstream.baseUrl}/v1beta/models/${model}:generateContent`, { method: 'POST', body: JSON.stringify(body) });
     const contents = [{ role: 'user', parts: [{ text: 'hi' }] }];
     const refused = await post({ contents, reasoning_effort: 'high' });

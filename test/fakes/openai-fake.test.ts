@@ -2,6 +2,9 @@ import OpenAI from 'openai';
 import { FIXTURES, scenarioMarker } from '../conformance/conformance-fixtures';
 import { OPENAI_USAGE, OpenAiFake, respondOpenAi } from './openai-fake';
 import { respondResponses, RESPONSES_USAGE } from './openai-responses';
+import { pauseSdkOracle, resumeSdkOracle } from '../support/sdk-validate/sdk-oracle';
+
+afterEach(resumeSdkOracle);
 
 /**
  * A fake is only worth something if real clients accept it: here the official openai
@@ -30,6 +33,8 @@ describe('OpenAiFake with the openai SDK: chat completions, embeddings and the R
   });
 
   it('refuses what Chat Completions refuses: unknown fields, Responses-only tool types, a user id over 64 characters', async () => {
+    // The fake's own rule must answer, not the SDK-type oracle that would refuse the same body first.
+    pauseSdkOracle();
     const refusal = (body: object) => client.chat.completions.create({ ...ask('x'), ...body } as never).then(() => undefined, (e: unknown) => e as InstanceType<typeof OpenAI.BadRequestError>);
     expect((await refusal({ client_metadata: { a: 1 } }))?.message).toContain('Unrecognized request argument supplied: client_metadata');
     expect((await refusal({ tools: [{ type: 'namespace', name: 'multi_agent_v1', tools: [] }] }))?.message).toContain("Invalid value: 'namespace'");

@@ -1,0 +1,10 @@
+import { ensurePythonVenv } from '../python-venv';
+
+/**
+ * Jest's globalSetup: builds the test venv once, before any worker starts, because every
+ * fake starts the request oracle from it and a fresh machine's pip install (minutes)
+ * would otherwise land inside the first fake's 20-second beforeAll.
+ */
+export default async function globalSetup(): Promise<void> {
+  if (process.env.SDK_VALIDATE !== 'off') await ensurePythonVenv();
+}
