@@ -17,6 +17,7 @@ import { GATEWAY_EXTENSIONS, isGatewayExtension, isKnownDefect } from './answer-
 
 const FAMILIES = ['openai', 'anthropic', 'gemini', 'bedrock', 'cohere', 'mistral'];
 const DECLARED_REASONING = ['openai', 'cohere'];
+const ANTHROPIC_PRICES = { input_price_per_mtok: 1, output_price_per_mtok: 5, cache_read_price_per_mtok: 0.1, cache_write_price_per_mtok: 1.25 };
 const profileOf = (type: string) => (require(path.join(__dirname, '../conformance/profiles', `${type}.ts`)) as { profile: ProviderProfile }).profile;
 const profiles = FAMILIES.map(profileOf);
 
@@ -81,7 +82,9 @@ function gatewayConfig(list: ProviderProfile[], started: ConformanceFake[]): str
     ...(p.embeddingsModel ? [{ name: `embed-${p.type}`, kind: 'embeddings', provider: p.type, model: p.embeddingsModel, breaker }] : []),
   ]);
   // The catalogue gives these test models no reasoning flag, and their fakes answer reasoning only when asked for it.
-  const models = Object.fromEntries(list.filter((p) => DECLARED_REASONING.includes(p.type)).map((p) => [p.type, { [p.model]: { reasoning: true } }]));
+  const models: Record<string, Record<string, object>> = Object.fromEntries(list.filter((p) => DECLARED_REASONING.includes(p.type)).map((p) => [p.type, { [p.model]: { reasoning: true } }]));
+  // Flat prices with a cache-write rate of its own, so the usage record's cost shows cache writes priced as such.
+  models.anthropic = { [profileOf('anthropic').model]: ANTHROPIC_PRICES };
   return JSON.stringify({ providers, endpoints, models });
 }
 
@@ -132,12 +135,17 @@ describe('usage fields', () => {
     expect(completed.response.usage.input_tokens_details).toEqual({ cached_tokens: cachedRead, cache_write_tokens: cacheWrite });
   });
 
-  it('cache writes stay in the usage records, so accounting prices them', async () => {
+  it('cache writes stay in the usage records, priced at the cache-write rate', async () => {
     await eventually(() => {
       const records = gw.logs.filter((l) => l.includes('"msg":"usage"')).map((l) => JSON.parse(l).usage);
       const anthropic = records.filter((r) => r.endpoint === 'chat-anthropic' && r.usage?.cacheWriteTokens !== undefined);
       expect(anthropic.length).toBeGreaterThan(0);
-      expect(anthropic[0].usage).toMatchObject({ cachedInputTokens: cachedRead, cacheWriteTokens: cacheWrite });
+      const { usage, costUsd } = anthropic[0];
+      expect(usage).toMatchObject({ cachedInputTokens: cachedRead, cacheWriteTokens: cacheWrite });
+      const p = ANTHROPIC_PRICES;
+      const uncached = usage.inputTokens - cachedRead - cacheWrite;
+      const micro = uncached * p.input_price_per_mtok + cachedRead * p.cache_read_price_per_mtok + cacheWrite * p.cache_write_price_per_mtok + usage.outputTokens * p.output_price_per_mtok;
+      expect(costUsd).toBeCloseTo(micro / 1_000_000, 12);
     });
   });
 });
