@@ -2,6 +2,7 @@ import type http from 'node:http';
 import { FIXTURES } from '../conformance/conformance-fixtures';
 import type { ConformanceFake, RequestView, TurnView } from '../conformance/conformance-types';
 import { commonBehaviours, FakeServer, json as writeJson, nextPiece, type Behaviour, type FakeOptions, type RecordedRequest, type StreamFaults } from './fake-server';
+import { geminiFieldProblem } from './rules/gemini-known-fields';
 import { echoText, embeddingFor, isPngBase64, requestedScenario, scenarioError, textPieces } from './fake-scenarios';
 
 /**
@@ -49,6 +50,8 @@ export class GeminiFake extends FakeServer<GeminiRequest> implements Conformance
         if (!req.rpc) return googleError(res, 404, `Method not found: ${req.pathname}`);
         const rule = options.rules?.(req);
         if (rule) return googleError(res, 400, rule);
+        const unknownField = geminiFieldProblem(req.rpc, req.body);
+        if (unknownField) return googleError(res, 400, unknownField);
         if (req.rpc === 'embedContent') return respondGemini.embed()(req, res);
         if (req.rpc === 'batchEmbedContents') return respondGemini.batchEmbed()(req, res);
         if (req.rpc === 'generateContent' || req.rpc === 'streamGenerateContent') return answerGenerate(req, res);
@@ -72,16 +75,10 @@ export class GeminiFake extends FakeServer<GeminiRequest> implements Conformance
 export const sseStreamsOnly = (req: GeminiRequest): string | undefined =>
   req.rpc === 'streamGenerateContent' && req.query.alt !== 'sse' ? 'The fake streams only with alt=sse.' : undefined;
 
-/** GenerateContentRequest's fields, in both spellings Google's JSON parser takes; any other is a 400 there. */
-const GENERATE_FIELDS: ReadonlySet<string> = new Set(
-  ['contents', 'tools', 'toolConfig', 'safetySettings', 'systemInstruction', 'generationConfig', 'cachedContent', 'labels', 'model']
-    .flatMap((field) => [field, field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)]),
-);
-
 /** A generateContent or streamGenerateContent call, wherever it arrived (Vertex AI serves the same bodies). */
 export function answerGenerate(req: GeminiRequest, res: http.ServerResponse): void | Promise<void> {
-  const unknown = Object.keys(req.body ?? {}).find((key) => !GENERATE_FIELDS.has(key));
-  if (unknown) return googleError(res, 400, `Invalid JSON payload received. Unknown name "${unknown}": Cannot find field.`);
+  const unknownField = geminiFieldProblem(req.rpc, req.body);
+  if (unknownField) return googleError(res, 400, unknownField);
   const stream = req.rpc === 'streamGenerateContent';
   const { scenario, turn } = requestedScenario(req.view);
   if (!scenario) return (stream ? respondGemini.stream(['Hello', ' from', ' upstream']) : respondGemini.generate())(req, res);

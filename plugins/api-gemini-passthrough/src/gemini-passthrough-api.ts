@@ -28,6 +28,9 @@ const METHODS: Record<string, EndpointKind> = {
 /** API versions Gemini serves; the SDKs default to different ones (JS v1beta, Python v1), and the call keeps its own. */
 const VERSIONS = ['v1', 'v1beta', 'v1alpha'];
 
+/** The version a call without one in its path is made with: the one every Gemini feature the gateway reads is in. */
+const VERSIONLESS_DEFAULT = 'v1beta';
+
 /**
  * Gemini's generateContent API: the endpoint name stands where Gemini has the model.
  * Relayed with the gateway's key when the endpoint's provider speaks Gemini, translated
@@ -54,6 +57,13 @@ export function geminiPassthroughApi(capabilitiesOf: CapabilitiesOf = NO_CATALOG
           json: true,
           handle: (req: Request, res: Response) => relay(runtime, req, res, version, capabilitiesOf),
         })),
+        {
+          method: 'post',
+          // LiteLLM's gemini/ provider with an api_base appends /models/{model}:{method} with no version: Gemini's default, v1beta.
+          path: `${prefix}/models/:target`,
+          json: true,
+          handle: (req: Request, res: Response) => relay(runtime, req, res, VERSIONLESS_DEFAULT, capabilitiesOf),
+        },
       ]),
       ...unknownPathRoutes(PREFIXES),
     ],

@@ -16,6 +16,7 @@ import { client } from './client-fields';
 import { decodeFunctionResult } from './function-response';
 import type { GeminiPart } from './gemini-wire';
 import { decodeMediaPart } from './media-parts';
+import { normalizeFieldNames } from './normalize-field-names';
 import { openApiToJsonSchema } from './openapi-schema';
 import { decodeThinkingConfig } from './thinking-config';
 
@@ -27,6 +28,8 @@ const IGNORED_GENERATION_FIELDS = new Set(['mediaResolution']);
 const OPEN_THRESHOLDS = new Set(['BLOCK_NONE', 'OFF', 'HARM_BLOCK_THRESHOLD_UNSPECIFIED']);
 
 export function decodeGenerateContentRequest(body: unknown, options: { stream: boolean }): ChatRequest {
+  // Clients write proto field names (max_output_tokens) as often as JSON names; the rest of the decoder reads JSON names.
+  body = normalizeFieldNames(body);
   if (!isWireObject(body)) throw invalidParameterAt('body', 'the request body must be a JSON object');
   if (body.cachedContent != null) throw unsupportedParameterAt('cachedContent', "Gemini context caches exist only on Gemini; this endpoint's provider cannot read one");
   checkSafetySettings(body.safetySettings);

@@ -10,14 +10,19 @@
 import { encodeVector, invalidParameterAt, invalidUpstream, isWireObject, optionalArray, requireObject, unsupportedParameterAt, type EmbeddingsRequest, type EmbeddingsResponse, type WireObject } from '@model-gateway/core';
 import { client } from './client-fields';
 import type { BatchEmbedContentsRequest, EmbedContentRequest, GeminiEmbedding } from './gemini-wire';
+import { BatchEmbedContentsRequest as BatchEmbedContentsMessage, EmbedContentRequest as EmbedContentMessage } from './gemini-proto-fields';
+import { normalizeFieldNames } from './normalize-field-names';
 
 export function decodeEmbedContentRequest(body: unknown): EmbeddingsRequest {
+  // Proto field names (output_dimensionality) are as valid as JSON names, as in generateContent.
+  body = normalizeFieldNames(body, EmbedContentMessage);
   if (!isWireObject(body)) throw invalidParameterAt('body', 'the request body must be a JSON object');
   const { text, dimensions } = decodeOne(body, '');
   return withDimensions({ input: text, encodingFormat: 'float', extra: {} }, dimensions);
 }
 
 export function decodeBatchEmbedContentsRequest(body: unknown): EmbeddingsRequest {
+  body = normalizeFieldNames(body, BatchEmbedContentsMessage);
   if (!isWireObject(body)) throw invalidParameterAt('body', 'the request body must be a JSON object');
   const requests = client.array(body.requests, 'requests') ?? [];
   if (requests.length === 0) throw invalidParameterAt('requests', 'must not be empty');

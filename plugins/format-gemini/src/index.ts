@@ -20,3 +20,4 @@ export { decodeFinishReason, encodeFinishReason } from './finish-reason';
 export { EFFORT_BUDGETS, decodeThinkingConfig, encodeThinkingConfig } from './thinking-config';
 export { openApiToJsonSchema } from './openapi-schema';
 export { decodeGeminiError, inBandErrorStatus, type GeminiErrorDetails } from './gemini-error';
+export { normalizeFieldNames } from './normalize-field-names';
