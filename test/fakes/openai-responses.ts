@@ -5,7 +5,8 @@ import type { OpenAiBehaviour, OpenAiRequest } from './openai-fake';
 
 export const RESPONSES_USAGE = {
   input_tokens: 14,
-  input_tokens_details: { cached_tokens: 4 },
+  // cache_write_tokens is on OpenAI's wire: the Python SDK's ResponseUsage requires it.
+  input_tokens_details: { cached_tokens: 4, cache_write_tokens: 0 },
   output_tokens: 9,
   output_tokens_details: { reasoning_tokens: 3 },
   total_tokens: 23,

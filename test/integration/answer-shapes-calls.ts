@@ -23,20 +23,10 @@ const tool = FIXTURES.tool;
 
 /** The gateway's own routes and the passthrough routes each client format reaches it on. */
 export const CHAT_CALLS: Record<string, (target: CallTarget, scenario: ChatScenario, stream: boolean) => Promise<AnswerCheck[]>> = {
-  async 'chat-completions'(t, scenario, stream) {
-    const body: Record<string, unknown> = { model: t.endpoint, messages: [{ role: 'system', content: FIXTURES.system }, { role: 'user', content: text(scenario) }] };
-    if (scenario === 'tools') body.tools = [{ type: 'function', function: tool }];
-    if (scenario === 'reasoning') body.reasoning_effort = 'low';
-    if (stream) Object.assign(body, { stream: true, stream_options: { include_usage: true } });
-    return answer(t, `/gateway/native/v1/chat/completions`, body, stream ? 'openai.ChatCompletionChunk' : 'openai.ChatCompletion', stream);
-  },
-
-  async responses(t, scenario, stream) {
-    const body: Record<string, unknown> = { model: t.endpoint, instructions: FIXTURES.system, input: text(scenario), store: false, stream };
-    if (scenario === 'tools') body.tools = [{ type: 'function', name: tool.name, description: tool.description, parameters: tool.parameters, strict: false }];
-    if (scenario === 'reasoning') Object.assign(body, { reasoning: { effort: 'low', summary: 'auto' }, include: ['reasoning.encrypted_content'] });
-    return answer(t, `/gateway/native/v1/responses`, body, stream ? 'openai.ResponseStreamEvent' : 'openai.Response', stream);
-  },
+  'chat-completions': (t, scenario, stream) => chatCompletions(t, '/gateway/native/v1', scenario, stream),
+  'openai-v1-chat-completions': (t, scenario, stream) => chatCompletions(t, '/gateway/openai/v1', scenario, stream),
+  responses: (t, scenario, stream) => responses(t, '/gateway/native/v1', scenario, stream),
+  'openai-v1-responses': (t, scenario, stream) => responses(t, '/gateway/openai/v1', scenario, stream),
 
   async 'anthropic-messages'(t, scenario, stream) {
     const body: Record<string, unknown> = { model: t.endpoint, max_tokens: 2048, system: FIXTURES.system, messages: [{ role: 'user', content: text(scenario) }], stream };
@@ -54,6 +44,22 @@ export const CHAT_CALLS: Record<string, (target: CallTarget, scenario: ChatScena
     return answer(t, path, body, 'genai.GenerateContentResponse', stream);
   },
 };
+
+/** A route is the unified API (translated for every provider) or the OpenAI passthrough (relayed to OpenAI-format providers). */
+async function chatCompletions(t: CallTarget, base: string, scenario: ChatScenario, stream: boolean): Promise<AnswerCheck[]> {
+  const body: Record<string, unknown> = { model: t.endpoint, messages: [{ role: 'system', content: FIXTURES.system }, { role: 'user', content: text(scenario) }] };
+  if (scenario === 'tools') body.tools = [{ type: 'function', function: tool }];
+  if (scenario === 'reasoning') body.reasoning_effort = 'low';
+  if (stream) Object.assign(body, { stream: true, stream_options: { include_usage: true } });
+  return answer(t, `${base}/chat/completions`, body, stream ? 'openai.ChatCompletionChunk' : 'openai.ChatCompletion', stream);
+}
+
+async function responses(t: CallTarget, base: string, scenario: ChatScenario, stream: boolean): Promise<AnswerCheck[]> {
+  const body: Record<string, unknown> = { model: t.endpoint, instructions: FIXTURES.system, input: text(scenario), store: false, stream };
+  if (scenario === 'tools') body.tools = [{ type: 'function', name: tool.name, description: tool.description, parameters: tool.parameters, strict: false }];
+  if (scenario === 'reasoning') Object.assign(body, { reasoning: { effort: 'low', summary: 'auto' }, include: ['reasoning.encrypted_content'] });
+  return answer(t, `${base}/responses`, body, stream ? 'openai.ResponseStreamEvent' : 'openai.Response', stream);
+}
 
 /** Embeddings in each client format; the inputs are the fixture's, so every fake answers its fixture vectors. */
 export const EMBEDDINGS_CALLS: Record<string, (target: CallTarget) => Promise<AnswerCheck[]>> = {

@@ -28,7 +28,7 @@ export const KNOWN_DEFECTS: Array<{ pattern: RegExp; why: string }> = [
     why: "another family's reasoning signature reaches a Gemini client as a reasoning envelope (core/src/wire/reasoning-envelope.ts: a prefix and base64url), which the google-genai SDK refuses: thoughtSignature is bytes, standard base64",
   },
   {
-    pattern: /^mistral [a-z-]+ (whole|stream) reasoning \/gateway\/\S+: (400|422) .*reasoning_effort/,
+    pattern: /^mistral [a-z0-9-]+ (whole|stream) reasoning \/gateway\/\S+: (400|422) .*reasoning_effort/,
     why: "the Mistral dialect's reasoning knob is being reworked: the request fails before an answer exists (the conformance suite's mistral reasoning scenario fails the same way)",
   },
 ];

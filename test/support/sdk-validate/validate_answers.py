@@ -9,6 +9,7 @@ objects' model_extra; google-genai's models forbid extras themselves.
 """
 import json
 import sys
+import typing
 
 import pydantic
 from anthropic import types as anthropic_types
@@ -20,13 +21,13 @@ from openai.types.responses import Response, ResponseStreamEvent
 
 # Each kind names the model (or union) the SDK parses that answer into.
 OPENAI_AND_ANTHROPIC = {
-    "openai.ChatCompletion": pydantic.TypeAdapter(ChatCompletion),
-    "openai.ChatCompletionChunk": pydantic.TypeAdapter(ChatCompletionChunk),
-    "openai.Response": pydantic.TypeAdapter(Response),
-    "openai.ResponseStreamEvent": pydantic.TypeAdapter(ResponseStreamEvent),
-    "openai.CreateEmbeddingResponse": pydantic.TypeAdapter(CreateEmbeddingResponse),
-    "anthropic.Message": pydantic.TypeAdapter(anthropic_types.Message),
-    "anthropic.RawMessageStreamEvent": pydantic.TypeAdapter(anthropic_types.RawMessageStreamEvent),
+    "openai.ChatCompletion": ChatCompletion,
+    "openai.ChatCompletionChunk": ChatCompletionChunk,
+    "openai.Response": Response,
+    "openai.ResponseStreamEvent": ResponseStreamEvent,
+    "openai.CreateEmbeddingResponse": CreateEmbeddingResponse,
+    "anthropic.Message": anthropic_types.Message,
+    "anthropic.RawMessageStreamEvent": anthropic_types.RawMessageStreamEvent,
 }
 
 
@@ -51,9 +52,30 @@ def unknown_keys(value, path: str) -> list[str]:
     return found
 
 
-def validate_strict(adapter: pydantic.TypeAdapter, body) -> list[str]:
+def union_members(annotation) -> list:
+    """The model classes of a (possibly Annotated) union, flattened."""
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return union_members(typing.get_args(annotation)[0])
+    if origin is typing.Union:
+        return [m for arg in typing.get_args(annotation) for m in union_members(arg)]
+    return [annotation]
+
+
+def member_for(declared, body):
+    """For a union of events told apart by `type`, the one member whose Literal matches, so errors name it alone."""
+    if not isinstance(body, dict) or "type" not in body:
+        return declared
+    for member in union_members(declared):
+        field = getattr(member, "model_fields", {}).get("type")
+        if field is not None and body["type"] in typing.get_args(field.annotation):
+            return member
+    return declared
+
+
+def validate_strict(declared, body) -> list[str]:
     try:
-        return unknown_keys(adapter.validate_python(body), "")
+        return unknown_keys(pydantic.TypeAdapter(member_for(declared, body)).validate_python(body), "")
     except pydantic.ValidationError as error:
         return error_lines(error)
 
