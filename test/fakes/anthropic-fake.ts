@@ -131,7 +131,7 @@ function betaRuleBroken(req: AnthropicRequest): string | undefined {
 }
 
 /** The first rule of Anthropic's that the body breaks, or undefined. */
-function ruleBroken(body: any): string | undefined {
+export function ruleBroken(body: any): string | undefined {
   const unknown = Object.keys(body ?? {}).find((key) => !MESSAGES_BODY_FIELDS.has(key));
   if (unknown) return `${unknown}: Extra inputs are not permitted`;
   if (!Number.isInteger(body?.max_tokens) || body.max_tokens < 1) return 'max_tokens: Field required';

@@ -5,6 +5,9 @@ import { FIXTURES } from '../conformance/conformance-fixtures';
 import type { ConformanceFake, RequestView, TurnView } from '../conformance/conformance-types';
 import { FakeServer, json, type FakeOptions, type RecordedRequest } from './fake-server';
 import { echoText, embeddingFor, halves, isPngBase64, parseJsonOr, requestedScenario, scenarioError, textPieces } from './fake-scenarios';
+import { claudeAnswer, withCacheUsage } from './rules/bedrock-claude-answers';
+import { converseShapeBroken } from './rules/bedrock-converse-rules';
+import { signThinking, thinkingRuleBroken } from './rules/bedrock-thinking-rules';
 
 /**
  * A local Amazon Bedrock runtime: Converse (JSON), ConverseStream (binary
@@ -13,7 +16,9 @@ import { echoText, embeddingFor, halves, isPngBase64, parseJsonOr, requestedScen
  * scenario named in the last user turn with the FIXTURES values in Bedrock's
  * conventions (inputTokens without the cache counts), anything else with an echo, and
  * refuses (403, as Bedrock does) a request whose credentials `authCheck` rejects, e.g.
- * a SigV4 signature that does not verify (see `bedrock-credentials.ts`).
+ * a SigV4 signature that does not verify (see `bedrock-credentials.ts`). A Converse body
+ * that breaks Bedrock's documented rules (rules/bedrock-*.ts: unknown fields, block unions,
+ * cachePoint shape, Claude's thinking rules) is a 400 ValidationException.
  */
 
 export interface BedrockRequest extends RecordedRequest {
@@ -86,6 +91,8 @@ interface Answer {
   content: any[];
   stopReason: string;
   usage: Record<string, number>;
+  /** additionalModelResponseFields: Claude's stop_sequence when its path was asked for. */
+  responseFields?: Record<string, unknown>;
 }
 
 const USAGE = { inputTokens: FIXTURES.usage.input, outputTokens: FIXTURES.usage.output, totalTokens: FIXTURES.usage.input + FIXTURES.usage.output };
@@ -110,7 +117,7 @@ function answerFor(scenario: string | undefined, view: RequestView): Answer {
       return { ...text(FIXTURES.answer), usage };
     }
     case 'reasoning':
-      return { ...text(FIXTURES.answer), content: [{ reasoningContent: { reasoningText: { text: FIXTURES.reasoning, signature: 'fake-signature' } } }, { text: FIXTURES.answer }] };
+      return { ...text(FIXTURES.answer), content: [{ reasoningContent: { reasoningText: { text: FIXTURES.reasoning, signature: signThinking(FIXTURES.reasoning) } } }, { text: FIXTURES.answer }] };
     default:
       return text(FIXTURES.answer);
   }
@@ -128,9 +135,13 @@ async function answer(req: BedrockRequest, res: http.ServerResponse, options: Be
   const failure = scenarioError(scenario);
   if (failure) return bedrockError(res, failure.status, ERROR_TYPES[failure.status], failure.message, failure.headers);
   if (scenario === 'vision' && turn?.images !== 1) return bedrockError(res, 400, 'ValidationException', 'The image did not arrive as PNG bytes.');
-  const result = answerFor(scenario, req.view);
+  const broken = converseShapeBroken(req.body) ?? thinkingRuleBroken(req.body);
+  if (broken) return bedrockError(res, 400, 'ValidationException', broken);
+  const answered = claudeAnswer(scenario, req.body) ?? answerFor(scenario, req.view);
+  const result: Answer = { ...answered, usage: withCacheUsage(answered.usage, req.body) };
   if (!req.view.stream) {
-    return json(res, 200, { output: { message: { role: 'assistant', content: result.content } }, stopReason: result.stopReason, usage: result.usage, metrics: { latencyMs: 12 } }, {
+    const fields = result.responseFields && { additionalModelResponseFields: result.responseFields };
+    return json(res, 200, { output: { message: { role: 'assistant', content: result.content } }, stopReason: result.stopReason, ...fields, usage: result.usage, metrics: { latencyMs: 12 } }, {
       'x-amzn-requestid': 'fake-request-1',
     });
   }
@@ -164,6 +175,8 @@ function streamEvents(result: Answer): Array<[string, Record<string, unknown>]> 
       const { toolUseId, name, input } = block.toolUse;
       events.push(['contentBlockStart', { contentBlockIndex, start: { toolUse: { toolUseId, name } } }]);
       for (const piece of halves(JSON.stringify(input))) events.push(['contentBlockDelta', { contentBlockIndex, delta: { toolUse: { input: piece } } }]);
+    } else if (block.reasoningContent?.redactedContent) {
+      events.push(['contentBlockDelta', { contentBlockIndex, delta: { reasoningContent: { redactedContent: block.reasoningContent.redactedContent } } }]);
     } else if (block.reasoningContent) {
       const { text, signature } = block.reasoningContent.reasoningText;
       events.push(['contentBlockDelta', { contentBlockIndex, delta: { reasoningContent: { text } } }]);
@@ -173,7 +186,7 @@ function streamEvents(result: Answer): Array<[string, Record<string, unknown>]> 
     }
     events.push(['contentBlockStop', { contentBlockIndex }]);
   });
-  events.push(['messageStop', { stopReason: result.stopReason }]);
+  events.push(['messageStop', { stopReason: result.stopReason, ...(result.responseFields && { additionalModelResponseFields: result.responseFields }) }]);
   events.push(['metadata', { usage: result.usage, metrics: { latencyMs: 12 } }]);
   return events;
 }

@@ -1,7 +1,10 @@
 import type http from 'node:http';
 import { verify, type KeyObject } from 'node:crypto';
 import type { ConformanceFake, RequestView } from '../conformance/conformance-types';
-import { anthropicView, answerMessages } from './anthropic-fake';
+import { anthropicView, answerMessages, ruleBroken } from './anthropic-fake';
+import { requestedScenario } from './fake-scenarios';
+import { answersItself, writeClaudeAnswer } from './rules/vertex-claude-answers';
+import { cacheRuleBroken } from './rules/vertex-claude-rules';
 import { FakeServer, json, type FakeOptions, type RecordedRequest } from './fake-server';
 import { embeddingFor } from './fake-scenarios';
 import { answerGenerate, geminiView, googleError, sseStreamsOnly, type GeminiRequest } from './gemini-fake';
@@ -17,8 +20,10 @@ import { answerGenerate, geminiView, googleError, sseStreamsOnly, type GeminiReq
  *   `/v1/projects/{p}/locations/{l}/publishers/{publisher}/models/{model}:{method}`:
  *   Gemini models with the Gemini fake's answers (same bodies as the Gemini API), text
  *   embeddings through predict, and Claude through rawPredict / streamRawPredict, which
- *   it checks (no model in the body, anthropic_version vertex-2023-10-16) and answers as
- *   the Anthropic fake answers a Messages call, as Vertex hosts Anthropic's own format.
+ *   it checks (no model in the body, anthropic_version vertex-2023-10-16, Anthropic's
+ *   Messages rules, cache_control breakpoints: rules/vertex-claude-rules.ts) and answers as
+ *   the Anthropic fake answers a Messages call, as Vertex hosts Anthropic's own format; a
+ *   stop-sequence scenario or a cached request is answered by rules/vertex-claude-answers.ts.
  */
 
 export interface ServiceAccountIdentity {
@@ -153,6 +158,10 @@ function claude(req: VertexRequest, res: http.ServerResponse): void | Promise<vo
   const { anthropic_version: _version, ...rest } = body;
   const messages = { ...rest, model: req.model };
   req.view = anthropicView(messages);
+  const broken = ruleBroken(messages) ?? cacheRuleBroken(messages);
+  if (broken) return json(res, 400, { type: 'error', error: { type: 'invalid_request_error', message: broken } });
+  const { scenario } = requestedScenario(req.view);
+  if (answersItself(scenario, messages)) return writeClaudeAnswer(scenario, messages, req.model, res);
   return answerMessages({ ...req, pathname: '/v1/messages', body: messages, rawBody: JSON.stringify(messages) }, res);
 }
 

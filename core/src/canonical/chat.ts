@@ -7,9 +7,16 @@ import type { Usage } from './usage';
 
 export type ChatRole = 'system' | 'developer' | 'user' | 'assistant' | 'tool';
 
+/** A prompt-cache breakpoint after the marked piece (Anthropic's cache_control, Bedrock's cachePoint); providers that cache on their own ignore it. */
+export interface CacheMark {
+  /** The cache lifetime the client asked for (Anthropic's `5m` or `1h`), when it named one. */
+  ttl?: string;
+}
+
 export interface TextPart {
   type: 'text';
   text: string;
+  cacheControl?: CacheMark;
 }
 
 export interface ImagePart {
@@ -17,6 +24,7 @@ export interface ImagePart {
   /** An https URL or a data: URL. */
   url: string;
   detail?: 'auto' | 'low' | 'high';
+  cacheControl?: CacheMark;
 }
 
 export type ContentPart = TextPart | ImagePart;
@@ -40,6 +48,8 @@ export interface ChatMessage {
   /** Opaque proof that goes back with `reasoning` on the next turn (a thinking or thought signature, in the formats that have one). */
   reasoningSignature?: string;
   refusal?: string | null;
+  /** A cache breakpoint after the whole message (a marked tool result or tool call, which have no part to carry it). */
+  cacheControl?: CacheMark;
   /** Wire fields not modelled here, kept so a same-family encoder can send the message back unchanged. */
   extra?: Record<string, unknown>;
 }
@@ -49,6 +59,8 @@ export interface ToolDefinition {
   description?: string;
   parameters?: Record<string, unknown>;
   strict?: boolean;
+  /** A cache breakpoint after this tool's definition (the tools before it are cached with it). */
+  cacheControl?: CacheMark;
 }
 
 export type ToolChoice = 'auto' | 'none' | 'required' | { name: string };
@@ -107,6 +119,8 @@ export interface ChatChoice {
   index: number;
   message: AssistantMessage;
   finishReason: FinishReason | null;
+  /** Which of the client's stop sequences ended the answer, when one did (Anthropic reports it). */
+  stopSequence?: string;
   logprobs?: unknown;
 }
 
@@ -140,6 +154,8 @@ export interface ChatChunkChoice {
   index: number;
   delta: ChatDelta;
   finishReason: FinishReason | null;
+  /** Which of the client's stop sequences ended the answer, on the chunk with the finish reason. */
+  stopSequence?: string;
   logprobs?: unknown;
 }
 

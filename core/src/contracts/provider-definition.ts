@@ -73,9 +73,10 @@ export interface ProviderConnection {
   /**
    * Where a passthrough call in `format` goes, or undefined if this provider does not
    * speak that format. `apiVersion` is the version the client addressed, where the
-   * format puts one in the path. Credentials are added afterwards by the authorize phase.
+   * format puts one in the path; `stream`, whether the client asked for a stream (a provider
+   * may stream at another URL). Credentials are added afterwards by the authorize phase.
    */
-  passthrough?(format: PassthroughFormat, operation: string, model: string, query?: Record<string, string>, apiVersion?: string): PassthroughTarget | undefined;
+  passthrough?(format: PassthroughFormat, operation: string, model: string, query?: Record<string, string>, apiVersion?: string, stream?: boolean): PassthroughTarget | undefined;
   /**
    * Adds credentials to a request whose URL, headers and body are final; called by
    * the authorize phase when the definition's auth is `{ kind: 'connection' }`.

@@ -94,7 +94,7 @@ export class Runtime implements GatewayRuntime {
     const call = this.open(req, res, extensibleCopy(input, { request: { stream: input.stream, streamUsage: false, messages: [], extra: {} } }), input.kind);
     await this.run(call, res, async () => {
       // Asked of each target once, not read from capabilities: one connection may relay some models and not others (a cloud that hosts several vendors' models).
-      const relayTargets = new Map(call.targets.map((t) => [t, t.connection.passthrough?.(input.format, input.operation, t.model, input.query, input.apiVersion)]));
+      const relayTargets = new Map(call.targets.map((t) => [t, t.connection.passthrough?.(input.format, input.operation, t.model, input.query, input.apiVersion, input.stream)]));
       let translated: TranslatedCall | undefined;
       if (input.translate && [...relayTargets.values()].includes(undefined)) {
         translated = input.translate();

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import {
   endpointFromModel, extensibleCopy, relayBody, relayedOr, unknownPathRoutes, writeJson,
-  type ApiStyleDefinition, type GatewayRuntime, type RouteDefinition, type UsageTap,
+  type ApiStyleDefinition, type GatewayRuntime, type PassthroughTarget, type RouteDefinition, type UsageTap,
 } from '@model-gateway/core';
 import type { CapabilitiesOf } from '@model-gateway/model-catalog';
 import { anthropicModelRoutes } from './anthropic-models';
@@ -61,11 +61,17 @@ async function messages(runtime: GatewayRuntime, req: Request, res: Response, ca
     format: 'anthropic',
     operation: 'messages',
     stream,
-    body: (model) => Buffer.from(JSON.stringify(extensibleCopy(body, { model }))),
+    body: (model, target) => Buffer.from(JSON.stringify(relayedBody(body, model, target))),
     usageTap: () => anthropicUsageTap(stream),
     streamError: anthropicStreamError,
     translate: () => translateAnthropicCall(body, capabilitiesOf),
   });
+}
+
+/** The body with the endpoint's model, then in the target's dialect (Claude on Vertex: the model in the URL, the version in the body). */
+function relayedBody(body: Record<string, unknown>, model: string, target: PassthroughTarget): Record<string, unknown> {
+  const named = extensibleCopy(body, { model });
+  return target.rewriteBody ? target.rewriteBody(named) : named;
 }
 
 /** Relayed to a provider that speaks Anthropic's format; any other gets the gateway's own estimate. */

@@ -27,7 +27,7 @@ describe('decodeAnthropicRequest', () => {
   it('turns system into a leading system message (string or text blocks)', () => {
     expect(decodeAnthropicRequest({ ...base, system: 'Be terse.' }).request.messages[0]).toEqual({ role: 'system', content: 'Be terse.' });
     expect(decodeAnthropicRequest({ ...base, system: [{ type: 'text', text: 'A', cache_control: { type: 'ephemeral' } }] }).request.messages[0]).toEqual({
-      role: 'system', content: [{ type: 'text', text: 'A' }],
+      role: 'system', content: [{ type: 'text', text: 'A', cacheControl: {} }],
     });
   });
 

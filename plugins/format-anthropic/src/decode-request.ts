@@ -21,14 +21,18 @@
  *   without `strict`: Anthropic's schemas need not list every property as required,
  *   which OpenAI's strict mode would reject.
  * - `metadata.user_id` becomes `user`. `service_tier` and `speed` only pick Anthropic
- *   capacity, `cache_control` (top-level or on a block) only marks prompt-cache
- *   breakpoints and `diagnostics` only asks Anthropic to explain cache misses; none
+ *   capacity and `diagnostics` only asks Anthropic to explain cache misses; neither
  *   changes an answer, so they are accepted and dropped.
+ * - `cache_control` on a block or tool becomes a cache mark (`cacheControl`) on the part,
+ *   tool or message (a tool result or tool call has no part of its own), and the top-level
+ *   one (cache up to the last block) marks the last message: providers with explicit cache
+ *   breakpoints (Bedrock's cachePoint) place theirs there, the others ignore it.
  * Anything else Anthropic-only (server tools, top-level fields such as `container`,
  * `mcp_servers` or `inference_geo`) is a 400 naming it: another provider cannot honour it.
  */
 import { invalidParameterAt, isWireObject, type ChatMessage, type ChatRequest, type ContentPart, type ReasoningConfig, type ToolChoice } from '@model-gateway/core';
 import { effortForBudget } from './anthropic-facts';
+import { decodeCacheMark } from './cache-mark';
 import { parseRequest } from '@model-gateway/core';
 import { MESSAGES_FIELDS, messagesBody, type WireContentBlock, type WireImageBlock, type WireMessage, type WireMessagesBody, type WireTextBlock } from './request-schema';
 
@@ -73,6 +77,7 @@ export function decodeAnthropicRequest(body: unknown): DecodedAnthropicRequest {
       ...(tool.description != null && { description: tool.description }),
       ...(tool.input_schema !== undefined && { parameters: tool.input_schema }),
       ...(tool.strict != null && { strict: tool.strict }),
+      ...(decodeCacheMark(tool.cache_control) && { cacheControl: decodeCacheMark(tool.cache_control) }),
     }));
   }
   if (wire.tool_choice != null) {
@@ -88,6 +93,8 @@ export function decodeAnthropicRequest(body: unknown): DecodedAnthropicRequest {
   const reasoningFrom: string[] = [];
   if (reasoning && wire.thinking != null && wire.thinking.type !== 'disabled') reasoningFrom.push('thinking');
   if (reasoning && wire.output_config?.effort != null) reasoningFrom.push('output_config.effort');
+  const automatic = decodeCacheMark(body.cache_control);
+  if (automatic && messages.length > 0) messages[messages.length - 1].cacheControl = automatic;
   return { model: wire.model, request, dropped, reasoningFrom };
 }
 
@@ -104,7 +111,10 @@ function decodeUserTurn(blocks: WireContentBlock[]): ChatMessage[] {
   for (const block of blocks) {
     if (block.type === 'tool_result') {
       const content = decodeToolResultContent(block.content, block.is_error === true);
-      results.push({ role: 'tool', toolCallId: block.tool_use_id, content });
+      const result: ChatMessage = { role: 'tool', toolCallId: block.tool_use_id, content };
+      const mark = decodeCacheMark(block.cache_control);
+      if (mark) result.cacheControl = mark;
+      results.push(result);
     } else if (block.type === 'text') {
       parts.push(textPart(block));
     } else if (block.type === 'image') {
@@ -130,6 +140,9 @@ function decodeAssistantTurn(blocks: WireContentBlock[]): ChatMessage {
   let signature: string | undefined;
   const message: ChatMessage = { role: 'assistant', content: null };
   for (const block of blocks) {
+    // The turn's blocks are joined into one message, so a mark on any of them caches the whole turn.
+    const mark = decodeCacheMark(block.cache_control);
+    if (mark) message.cacheControl = mark;
     if (block.type === 'text') texts.push(block.text);
     else if (block.type === 'thinking') {
       thoughts.push(block.thinking);
@@ -145,12 +158,16 @@ function decodeAssistantTurn(blocks: WireContentBlock[]): ChatMessage {
 }
 
 function textPart(block: WireTextBlock): ContentPart {
-  return { type: 'text', text: block.text };
+  const mark = decodeCacheMark(block.cache_control);
+  return mark ? { type: 'text', text: block.text, cacheControl: mark } : { type: 'text', text: block.text };
 }
 
 function imagePart(block: WireImageBlock): ContentPart {
   const { source } = block;
-  return { type: 'image', url: source.type === 'url' ? source.url : `data:${source.media_type};base64,${source.data}` };
+  const part: ContentPart = { type: 'image', url: source.type === 'url' ? source.url : `data:${source.media_type};base64,${source.data}` };
+  const mark = decodeCacheMark(block.cache_control);
+  if (mark) part.cacheControl = mark;
+  return part;
 }
 
 function decodeToolChoice(choice: NonNullable<WireMessagesBody['tool_choice']>): ToolChoice {

@@ -52,6 +52,15 @@ export function decodeStopReason(value: unknown): ChatResponse['choices'][number
   return STOP_REASONS[value] ?? value;
 }
 
+/**
+ * `stop_reason` and `stop_sequence` as Anthropic writes them: a normal stop that a provider
+ * says was one of the client's stop sequences is `stop_sequence`, naming it.
+ */
+export function stopFields(stopReason: string | null, stopSequence: string | undefined): { stop_reason: string; stop_sequence: string | null } {
+  if (stopSequence !== undefined && (stopReason === 'end_turn' || stopReason === null)) return { stop_reason: 'stop_sequence', stop_sequence: stopSequence };
+  return { stop_reason: stopReason ?? 'end_turn', stop_sequence: null };
+}
+
 /** A canonical finish reason as Anthropic's; one Anthropic does not know ends the turn normally. */
 export function encodeStopReason(reason: string | null): string | null {
   if (reason === null) return null;
@@ -86,8 +95,7 @@ export function encodeAnthropicResponse(response: ChatResponse): WireObject {
     role: 'assistant',
     model: response.model,
     content,
-    stop_reason: stopReason ?? 'end_turn',
-    stop_sequence: null,
+    ...stopFields(stopReason, choice?.stopSequence),
     usage: encodeAnthropicUsage(usage),
   };
 }

@@ -10,7 +10,7 @@
  * message_start's usage is only the part known then, usually nothing).
  */
 import { invalidUpstream, type ChatChunk, type ChatDelta, type FinishReason, type ToolCallDelta, type Usage, type WireObject } from '@model-gateway/core';
-import { encodeStopReason } from './response';
+import { encodeStopReason, stopFields } from './response';
 import { encodeAnthropicUsage } from './usage';
 
 type OpenBlock = { kind: 'text' | 'thinking'; index: number } | { kind: 'tool'; index: number; call: number };
@@ -27,6 +27,8 @@ export class AnthropicStreamEncoder {
   /** Tool calls whose block was closed: Anthropic cannot reopen one. */
   private readonly closedCalls = new Set<number>();
   private finishReason: FinishReason | null = null;
+  /** The client's stop sequence that ended the answer, reported in message_delta as Anthropic does. */
+  private stopSequence?: string;
   private usage?: Usage;
 
   /** The events one chunk makes; '' when it only carried what end() writes. */
@@ -37,6 +39,7 @@ export class AnthropicStreamEncoder {
     if (!choice) return out;
     out += this.delta(choice.delta);
     if (choice.finishReason !== null) this.finishReason = choice.finishReason;
+    if (choice.stopSequence !== undefined) this.stopSequence = choice.stopSequence;
     return out;
   }
 
@@ -46,7 +49,7 @@ export class AnthropicStreamEncoder {
     out += this.close();
     out += anthropicEvent({
       type: 'message_delta',
-      delta: { stop_reason: encodeStopReason(this.finishReason) ?? 'end_turn', stop_sequence: null },
+      delta: stopFields(encodeStopReason(this.finishReason), this.stopSequence),
       usage: encodeAnthropicUsage(this.usage ?? { inputTokens: 0, outputTokens: 0, totalTokens: 0 }),
     });
     return out + anthropicEvent({ type: 'message_stop' });

@@ -7,9 +7,12 @@
  * - there is no `tool` role: a tool's answer is a `toolResult` block inside a user
  *   message, and a run of tool answers (parallel calls) is one user message;
  * - roles must alternate, so consecutive turns of one role are merged into one message.
+ * A cache mark becomes a `cachePoint` block right after what it marks, when the model caches.
  */
 import { GatewayError, parseDataUrl, type ChatMessage, type ContentPart } from '@model-gateway/core';
-import type { ConverseContentBlock, ConverseImageBlock, ConverseImageFormat, ConverseMessage, ConverseToolResultContent } from './converse-types';
+import { cachePointAfter } from './converse-cache-points';
+import { encodeReasoningBlocks } from './converse-reasoning';
+import type { ConverseContentBlock, ConverseImageBlock, ConverseImageFormat, ConverseMessage, ConverseSystemBlock, ConverseToolResultContent } from './converse-types';
 
 /** The image media types Converse takes, by its own format names. */
 const IMAGE_FORMATS: Readonly<Record<string, ConverseImageFormat>> = {
@@ -21,12 +24,13 @@ const IMAGE_FORMATS: Readonly<Record<string, ConverseImageFormat>> = {
 };
 
 export interface ConverseConversation {
-  system: Array<{ text: string }>;
+  system: ConverseSystemBlock[];
   messages: ConverseMessage[];
 }
 
-export function encodeConverseMessages(messages: readonly ChatMessage[]): ConverseConversation {
-  const system: Array<{ text: string }> = [];
+/** `caching`: the model takes cache points (see converse-cache-points.ts); without it, marks are left out. */
+export function encodeConverseMessages(messages: readonly ChatMessage[], caching = false): ConverseConversation {
+  const system: ConverseSystemBlock[] = [];
   const out: ConverseMessage[] = [];
   const append = (role: ConverseMessage['role'], blocks: ConverseContentBlock[]) => {
     if (blocks.length === 0) return;
@@ -37,57 +41,51 @@ export function encodeConverseMessages(messages: readonly ChatMessage[]): Conver
 
   messages.forEach((message, i) => {
     const param = `messages[${i}]`;
+    const after = cachePointAfter(message.cacheControl, caching);
     switch (message.role) {
       case 'system':
       case 'developer':
-        for (const text of systemTexts(message, param)) system.push({ text });
+        system.push(...systemBlocks(message, param, caching), ...after);
         break;
       case 'user':
-        append('user', contentBlocks(message.content, param));
+        append('user', [...contentBlocks(message.content, param, caching), ...after]);
         break;
       case 'assistant':
-        append('assistant', assistantBlocks(message, param));
+        append('assistant', [...assistantBlocks(message, param, caching), ...after]);
         break;
       case 'tool':
-        append('user', [{ toolResult: toolResult(message, param) }]);
+        append('user', [{ toolResult: toolResult(message, param) }, ...after]);
         break;
     }
   });
   return { system, messages: out };
 }
 
-function systemTexts(message: ChatMessage, param: string): string[] {
+function systemBlocks(message: ChatMessage, param: string, caching: boolean): ConverseSystemBlock[] {
   if (message.content === null) return [];
-  if (typeof message.content === 'string') return message.content === '' ? [] : [message.content];
-  return message.content.map((part, j) => {
+  if (typeof message.content === 'string') return message.content === '' ? [] : [{ text: message.content }];
+  return message.content.flatMap((part, j): ConverseSystemBlock[] => {
     if (part.type !== 'text') {
       throw new GatewayError('invalid_parameter', `Bedrock takes only text in a ${message.role} message.`, { param: `${param}.content[${j}]` });
     }
-    return part.text;
-  }).filter((text) => text !== '');
-}
-
-/** Text and image parts; empty text is left out, because Converse rejects blank text blocks. */
-function contentBlocks(content: ChatMessage['content'], param: string): ConverseContentBlock[] {
-  if (content === null) return [];
-  if (typeof content === 'string') return content === '' ? [] : [{ text: content }];
-  return content.flatMap((part, j): ConverseContentBlock[] => {
-    if (part.type === 'text') return part.text === '' ? [] : [{ text: part.text }];
-    return [{ image: imageBlock(part, `${param}.content[${j}]`) }];
+    return part.text === '' ? [] : [{ text: part.text }, ...cachePointAfter(part.cacheControl, caching)];
   });
 }
 
-/**
- * Thinking goes first, as the model produced it. It is sent back only with its
- * signature: Anthropic models reject unsigned thinking, and reasoning text from
- * another provider (which never has a Bedrock signature) means nothing to this model.
- */
-function assistantBlocks(message: ChatMessage, param: string): ConverseContentBlock[] {
-  const blocks: ConverseContentBlock[] = [];
-  if (message.reasoning && message.reasoningSignature) {
-    blocks.push({ reasoningContent: { reasoningText: { text: message.reasoning, signature: message.reasoningSignature } } });
-  }
-  blocks.push(...contentBlocks(message.content, param));
+/** Text and image parts; empty text is left out, because Converse rejects blank text blocks. */
+function contentBlocks(content: ChatMessage['content'], param: string, caching: boolean): ConverseContentBlock[] {
+  if (content === null) return [];
+  if (typeof content === 'string') return content === '' ? [] : [{ text: content }];
+  return content.flatMap((part, j): ConverseContentBlock[] => {
+    if (part.type === 'text') return part.text === '' ? [] : [{ text: part.text }, ...cachePointAfter(part.cacheControl, caching)];
+    return [{ image: imageBlock(part, `${param}.content[${j}]`) }, ...cachePointAfter(part.cacheControl, caching)];
+  });
+}
+
+/** Thinking goes first, as the model produced it (converse-reasoning.ts says which blocks go back). */
+function assistantBlocks(message: ChatMessage, param: string, caching: boolean): ConverseContentBlock[] {
+  const blocks: ConverseContentBlock[] = encodeReasoningBlocks(message);
+  blocks.push(...contentBlocks(message.content, param, caching));
   message.toolCalls?.forEach((call, j) => {
     blocks.push({ toolUse: { toolUseId: call.id, name: call.name, input: toolInput(call.arguments, `${param}.tool_calls[${j}].function.arguments`) } });
   });

@@ -3,6 +3,7 @@
  * the stream choice are in the URL, not the body).
  */
 import { GatewayError, isWireObject, type ChatRequest } from '@model-gateway/core';
+import { cachesPrompts } from './converse-cache-points';
 import { encodeConverseMessages } from './converse-messages';
 import { encodeToolConfig } from './converse-tools';
 import type { ConverseRequestBody } from './converse-types';
@@ -41,7 +42,8 @@ export const CONVERSE_PASSTHROUGH_FIELDS: readonly string[] = [
 export function encodeConverseRequest(request: ChatRequest, modelId: string): ConverseRequestBody {
   rejectUnsupported(request);
   const family = chatFamily(modelId);
-  const { system, messages } = encodeConverseMessages(request.messages);
+  const caching = cachesPrompts(family);
+  const { system, messages } = encodeConverseMessages(request.messages, caching);
   const body: ConverseRequestBody = { messages };
   if (system.length > 0) body.system = system;
 
@@ -50,15 +52,14 @@ export function encodeConverseRequest(request: ChatRequest, modelId: string): Co
   topKField(request, family, modelFields);
 
   const inference: NonNullable<ConverseRequestBody['inferenceConfig']> = {};
-  // Anthropic counts thinking within max_tokens; the client's limit is kept for the answer and the budget added on top.
-  if (thinkingBudget !== undefined) inference.maxTokens = thinkingBudget + (request.maxTokens ?? DEFAULT_ANSWER_TOKENS);
-  else if (request.maxTokens !== undefined) inference.maxTokens = request.maxTokens;
+  const maxTokens = maxTokensFor(request, thinkingBudget);
+  if (maxTokens !== undefined) inference.maxTokens = maxTokens;
   if (request.temperature !== undefined) inference.temperature = request.temperature;
   if (request.topP !== undefined) inference.topP = request.topP;
   if (request.stop && request.stop.length > 0) inference.stopSequences = request.stop;
   if (Object.keys(inference).length > 0) body.inferenceConfig = inference;
 
-  const toolConfig = encodeToolConfig(request, messages);
+  const toolConfig = encodeToolConfig(request, messages, caching);
   if (toolConfig) body.toolConfig = toolConfig;
   const outputConfig = encodeOutputConfig(request);
   if (outputConfig) body.outputConfig = outputConfig;
@@ -70,7 +71,35 @@ export function encodeConverseRequest(request: ChatRequest, modelId: string): Co
     const given = request.extra.additionalModelRequestFields;
     body.additionalModelRequestFields = { ...(isWireObject(given) ? given : {}), ...modelFields };
   }
+  const paths = responseFieldPaths(request, family);
+  if (paths) body.additionalModelResponseFieldPaths = paths;
   return body;
+}
+
+/**
+ * Anthropic counts thinking within max_tokens (budget_tokens < max_tokens), so a client's
+ * explicit budget comes with a limit that already holds it: sent unchanged. A budget the
+ * gateway chose for an effort is its own addition, so the client's limit is kept for the
+ * answer and the budget added on top; without a limit the answer gets DEFAULT_ANSWER_TOKENS.
+ */
+export function maxTokensFor(request: ChatRequest, thinkingBudget: number | undefined): number | undefined {
+  if (thinkingBudget === undefined) return request.maxTokens;
+  if (request.maxTokens !== undefined && request.reasoning?.budgetTokens !== undefined) return request.maxTokens;
+  return thinkingBudget + (request.maxTokens ?? DEFAULT_ANSWER_TOKENS);
+}
+
+/** Where Claude's response on Bedrock names the stop sequence that ended it (Converse reports only `stop_sequence`). */
+export const STOP_SEQUENCE_PATH = '/stop_sequence';
+
+/**
+ * Converse says `stopReason: "stop_sequence"` but not which one; Claude's own field is
+ * returned in `additionalModelResponseFields` when its path is asked for, added to any
+ * paths the client asked for itself.
+ */
+function responseFieldPaths(request: ChatRequest, family: ChatFamily): string[] | undefined {
+  const given = Array.isArray(request.extra.additionalModelResponseFieldPaths) ? (request.extra.additionalModelResponseFieldPaths as string[]) : undefined;
+  if (family !== 'anthropic' || !request.stop || request.stop.length === 0 || given?.includes(STOP_SEQUENCE_PATH)) return given;
+  return [...(given ?? []), STOP_SEQUENCE_PATH];
 }
 
 /** Parameters Converse has no way to honour are refused by name, never dropped. */

@@ -1,6 +1,7 @@
 import { GatewayError, type AssistantMessage, type ChatResponse, type ToolCall } from '@model-gateway/core';
-import type { ConverseContentBlock, ConverseResponseBody } from './converse-types';
-import { decodeConverseUsage, finishReasonOf } from './converse-usage';
+import { decodeReasoningBlocks } from './converse-reasoning';
+import type { ConverseContentBlock, ConverseReasoningBlock, ConverseResponseBody } from './converse-types';
+import { decodeConverseUsage, finishReasonOf, stopSequenceOf } from './converse-usage';
 
 /** What the response body does not carry: Converse has no id, timestamp or model name in it. */
 export interface ResponseMeta {
@@ -11,7 +12,7 @@ export interface ResponseMeta {
 
 /**
  * A Converse response to canonical. Text blocks are joined into the content, reasoning
- * blocks into `reasoning` (with the signature that must go back with it), and toolUse
+ * blocks into `reasoning` (with what must go back with it: converse-reasoning.ts), and toolUse
  * blocks become tool calls whose arguments are the input document as JSON text.
  */
 export function decodeConverseResponse(body: unknown, meta: ResponseMeta): ChatResponse {
@@ -29,6 +30,8 @@ export function decodeConverseResponse(body: unknown, meta: ResponseMeta): ChatR
     model: meta.model,
     choices: [{ index: 0, message: decodeMessage(blocks), finishReason: finishReasonOf(wire.stopReason) }],
   };
+  const stopSequence = stopSequenceOf(wire.stopReason, wire.additionalModelResponseFields);
+  if (stopSequence !== undefined) response.choices[0].stopSequence = stopSequence;
   const usage = decodeConverseUsage(wire.usage);
   if (usage) response.usage = usage;
   if (wire.additionalModelResponseFields !== undefined) response.extra = { additionalModelResponseFields: wire.additionalModelResponseFields };
@@ -37,18 +40,17 @@ export function decodeConverseResponse(body: unknown, meta: ResponseMeta): ChatR
 
 function decodeMessage(blocks: readonly ConverseContentBlock[]): AssistantMessage {
   let text: string | null = null;
-  let reasoning: string | undefined;
-  let signature: string | undefined;
+  const reasoningBlocks: ConverseReasoningBlock[] = [];
   const toolCalls: ToolCall[] = [];
   for (const block of blocks) {
     if (typeof block.text === 'string') text = (text ?? '') + block.text;
     else if (block.toolUse) {
       toolCalls.push({ id: block.toolUse.toolUseId, name: block.toolUse.name, arguments: JSON.stringify(block.toolUse.input ?? {}) });
-    } else if (block.reasoningContent?.reasoningText) {
-      reasoning = (reasoning ?? '') + block.reasoningContent.reasoningText.text;
-      signature = block.reasoningContent.reasoningText.signature ?? signature;
+    } else if (block.reasoningContent) {
+      reasoningBlocks.push(block.reasoningContent);
     }
   }
+  const { reasoning, signature } = decodeReasoningBlocks(reasoningBlocks);
   const message: AssistantMessage = { role: 'assistant', content: text };
   if (toolCalls.length > 0) message.toolCalls = toolCalls;
   if (reasoning !== undefined) message.reasoning = reasoning;

@@ -1,6 +1,6 @@
 import { extensibleCopy, type ChatChunk, type ChatDelta, type FinishReason, type Usage } from '@model-gateway/core';
 import type { ConverseUsage } from './converse-types';
-import { decodeConverseUsage, finishReasonOf } from './converse-usage';
+import { decodeConverseUsage, finishReasonOf, stopSequenceOf } from './converse-usage';
 
 type Json = Record<string, any>;
 
@@ -29,7 +29,7 @@ export class ConverseStreamDecoder {
       case 'contentBlockDelta':
         return this.blockDelta(event);
       case 'messageStop':
-        return [this.chunk({}, finishReasonOf(event.stopReason))];
+        return [this.stopChunk(event)];
       case 'metadata':
         return this.usageChunk(event.usage as ConverseUsage | undefined);
       default:
@@ -59,6 +59,14 @@ export class ConverseStreamDecoder {
     if (reasoning && typeof reasoning.text === 'string') return [this.chunk({ reasoning: reasoning.text })];
     if (reasoning && typeof reasoning.signature === 'string') return [this.chunk({ reasoningSignature: reasoning.signature })];
     return [];
+  }
+
+  /** The finish reason, and the stop sequence when Claude names the one that ended the answer. */
+  private stopChunk(event: Json): ChatChunk {
+    const chunk = this.chunk({}, finishReasonOf(event.stopReason));
+    const stopSequence = stopSequenceOf(event.stopReason, event.additionalModelResponseFields);
+    if (stopSequence !== undefined) chunk.choices[0].stopSequence = stopSequence;
+    return chunk;
   }
 
   private usageChunk(wire: ConverseUsage | undefined): ChatChunk[] {

@@ -1,4 +1,5 @@
 import { GatewayError, type ChatRequest } from '@model-gateway/core';
+import { cachePointAfter } from './converse-cache-points';
 import type { ConverseMessage, ConverseRequestBody, ConverseToolChoice } from './converse-types';
 
 /** What a tool without `parameters` takes: Converse requires an input schema on every tool. */
@@ -12,8 +13,9 @@ const NO_PARAMETERS = { type: 'object', properties: {} };
  * blocks: a request whose history has tool calls or results must declare tools, and
  * then the model may call them. That case (and tool history with no tools offered)
  * is a 400 rather than a request that could call a tool the client ruled out.
+ * A tool with a cache mark is followed by a `cachePoint` when the model caches (`caching`).
  */
-export function encodeToolConfig(request: ChatRequest, messages: readonly ConverseMessage[]): ConverseRequestBody['toolConfig'] {
+export function encodeToolConfig(request: ChatRequest, messages: readonly ConverseMessage[], caching = false): ConverseRequestBody['toolConfig'] {
   const tools = request.tools ?? [];
   const choice = request.toolChoice;
   const offered = tools.length > 0 && choice !== 'none';
@@ -37,14 +39,17 @@ export function encodeToolConfig(request: ChatRequest, messages: readonly Conver
     });
   }
   const config: NonNullable<ConverseRequestBody['toolConfig']> = {
-    tools: tools.map((tool) => ({
-      toolSpec: {
-        name: tool.name,
-        ...(tool.description && { description: tool.description }),
-        inputSchema: { json: tool.parameters ?? NO_PARAMETERS },
-        ...(tool.strict !== undefined && { strict: tool.strict }),
+    tools: tools.flatMap((tool) => [
+      {
+        toolSpec: {
+          name: tool.name,
+          ...(tool.description && { description: tool.description }),
+          inputSchema: { json: tool.parameters ?? NO_PARAMETERS },
+          ...(tool.strict !== undefined && { strict: tool.strict }),
+        },
       },
-    })),
+      ...cachePointAfter(tool.cacheControl, caching),
+    ]),
   };
   const toolChoice = encodeToolChoice(choice);
   if (toolChoice) config.toolChoice = toolChoice;

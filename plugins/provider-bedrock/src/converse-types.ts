@@ -33,13 +33,21 @@ export interface ConverseReasoningBlock {
   redactedContent?: string;
 }
 
+/** A prompt-cache checkpoint: everything before it (in system, tools or messages) is cached. */
+export interface ConverseCachePointBlock {
+  cachePoint: { type: 'default' };
+}
+
 export interface ConverseContentBlock {
   text?: string;
+  cachePoint?: ConverseCachePointBlock['cachePoint'];
   image?: ConverseImageBlock;
   toolUse?: ConverseToolUseBlock;
   toolResult?: ConverseToolResultBlock;
   reasoningContent?: ConverseReasoningBlock;
 }
+
+export type ConverseSystemBlock = { text: string } | ConverseCachePointBlock;
 
 export interface ConverseMessage {
   role: 'user' | 'assistant';
@@ -54,9 +62,9 @@ export type ConverseToolChoice = { auto: Record<string, never> } | { any: Record
 
 export interface ConverseRequestBody {
   messages: ConverseMessage[];
-  system?: Array<{ text: string }>;
+  system?: ConverseSystemBlock[];
   inferenceConfig?: { maxTokens?: number; temperature?: number; topP?: number; stopSequences?: string[] };
-  toolConfig?: { tools: ConverseToolSpec[]; toolChoice?: ConverseToolChoice };
+  toolConfig?: { tools: Array<ConverseToolSpec | ConverseCachePointBlock>; toolChoice?: ConverseToolChoice };
   outputConfig?: { textFormat: { type: 'json_schema'; structure: { jsonSchema: { schema: string; name?: string; description?: string } } } };
   additionalModelRequestFields?: Record<string, unknown>;
   [field: string]: unknown;

@@ -14,6 +14,17 @@ export const STOP_REASONS: Readonly<Record<string, FinishReason>> = {
   malformed_tool_use: 'error',
 };
 
+/**
+ * The client's stop sequence that ended the answer: Converse's stopReason says only
+ * `stop_sequence`; Claude names the sequence in `additionalModelResponseFields.stop_sequence`
+ * (asked for with STOP_SEQUENCE_PATH in the request).
+ */
+export function stopSequenceOf(stopReason: unknown, responseFields: unknown): string | undefined {
+  if (stopReason !== 'stop_sequence' || typeof responseFields !== 'object' || responseFields === null) return undefined;
+  const sequence = (responseFields as { stop_sequence?: unknown }).stop_sequence;
+  return typeof sequence === 'string' ? sequence : undefined;
+}
+
 export function finishReasonOf(stopReason: unknown): FinishReason | null {
   if (typeof stopReason !== 'string' || stopReason === '') return null;
   return STOP_REASONS[stopReason] ?? stopReason;

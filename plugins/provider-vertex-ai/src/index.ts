@@ -10,7 +10,7 @@ export { AccessTokenSource } from './access-token-source';
  * Google Cloud Vertex AI: Gemini models (generateContent) and Claude models (Anthropic's
  * Messages format at rawPredict), text embeddings (predict). Credentials are a service
  * account key, traded for OAuth2 access tokens by the connection itself. Gemini clients
- * reach Gemini models relayed; every other call is translated.
+ * reach Gemini models relayed, Anthropic clients Claude models; every other call is translated.
  */
 export const vertexAiProvider: ProviderDefinition<VertexOptions> = {
   type: 'vertex-ai',
@@ -19,7 +19,7 @@ export const vertexAiProvider: ProviderDefinition<VertexOptions> = {
   defaultBaseUrl: VERTEX_DEFAULT_BASE_URL,
   requiresApiKey: false,
   auth: { kind: 'connection' },
-  capabilities: { chat: true, embeddings: true, streaming: true, tools: true, vision: true, jsonSchema: true, passthrough: ['gemini'] },
+  capabilities: { chat: true, embeddings: true, streaming: true, tools: true, vision: true, jsonSchema: true, passthrough: ['gemini', 'anthropic'] },
   optionsSchema: vertexOptionsSchema,
   secretOptions: ['service_account_json'],
   checkApiEntry: vertexApiEntryIssue,

@@ -10,6 +10,7 @@ import { AccessTokenSource } from './access-token-source';
 import { isKeyText } from './api-entry-check';
 import { loadServiceAccount, type ServiceAccount } from './service-account';
 import { decodePredictResponse, encodePredictRequest, predictBatches } from './vertex-embeddings';
+import { vertexClaudeBody } from './vertex-claude-body';
 import { VERTEX_ANTHROPIC_VERSION, type VertexOptions } from './vertex-facts';
 import { vertexBaseUrl, vertexMethodUrl, vertexModel, type VertexModel, type VertexPlace } from './vertex-urls';
 
@@ -39,9 +40,17 @@ export class VertexConnection implements ProviderConnection {
     request.headers.authorization = `Bearer ${await this.tokens.get(attempt.signal)}`;
   }
 
-  /** Gemini clients reach Gemini models relayed: same bodies, Vertex's URL. */
-  passthrough(format: PassthroughFormat, operation: string, model: string, query?: Record<string, string>): PassthroughTarget | undefined {
+  /**
+   * Gemini clients reach Gemini models relayed: same bodies, Vertex's URL. Anthropic clients
+   * reach Claude models relayed too (rawPredict answers in Anthropic's own format, so
+   * stop_sequence, cache_control and thinking signatures pass untouched); only count_tokens,
+   * which Vertex serves elsewhere, is left to the gateway's estimate.
+   */
+  passthrough(format: PassthroughFormat, operation: string, model: string, query?: Record<string, string>, _apiVersion?: string, stream?: boolean): PassthroughTarget | undefined {
     const parsed = vertexModel(model);
+    if (format === 'anthropic' && operation === 'messages' && parsed.publisher === 'anthropic') {
+      return { url: vertexMethodUrl(this.place(), parsed, stream ? 'streamRawPredict' : 'rawPredict'), headers: extensibleCopy(this.headers), rewriteBody: vertexClaudeBody };
+    }
     if (format !== 'gemini' || parsed.publisher !== 'google') return undefined;
     const search = query?.alt ? `?alt=${encodeURIComponent(query.alt)}` : '';
     return { url: `${vertexMethodUrl(this.place(), parsed, operation)}${search}`, headers: extensibleCopy(this.headers) };
@@ -87,8 +96,7 @@ export class VertexConnection implements ProviderConnection {
   private claudeLayout(): AnthropicLayout {
     return {
       url: (model, stream) => vertexMethodUrl(this.place(), vertexModel(model), stream ? 'streamRawPredict' : 'rawPredict'),
-      // Vertex names the model in the URL and the API version in the body.
-      body: ({ model: _model, ...body }) => extensibleCopy(body, { anthropic_version: VERTEX_ANTHROPIC_VERSION }),
+      body: vertexClaudeBody,
       headers: {},
     };
   }
