@@ -43,7 +43,7 @@ export interface GatewayOptions {
   logger?: Logger;
   /** Reload when the config file changes (default true for a file). */
   watch?: boolean;
-  /** The clock of time-based log throttles (a refused provider credential is logged once a minute); tests advance it. */
+  /** The clock of time-based log throttles (a refused provider credential is logged once a minute) and of plugins (TOKENS.Clock); tests advance it. */
   now?: () => number;
 }
 
@@ -107,6 +107,7 @@ export class Gateway {
     container.register(TOKENS.PluginRegistry, { useValue: plugins });
     container.register(TOKENS.Environment, { useValue: options.env ?? process.env });
     container.register(TOKENS.Routes, { useValue: [] });
+    container.register(TOKENS.Clock, { useValue: options.now ?? Date.now });
     const live = new LiveConfig(config);
     container.register(TOKENS.Config, { useValue: live });
 

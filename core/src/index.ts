@@ -22,7 +22,7 @@ export { DEFAULT_CALLER, type CallContext, type Target } from './contracts/call-
 export type { AttemptContext } from './contracts/attempt-context';
 export type { ProviderAttempt } from './contracts/provider-attempt';
 export type { AttemptRecord, FailureClass } from './contracts/attempt-record';
-export type { ChatOutput, EmbeddingsOutput } from './contracts/call-outputs';
+export type { AnswerWatcher, ChatOutput, EmbeddingsOutput } from './contracts/call-outputs';
 export type { CallInput, ConnectionCheck, ConnectionCheckResult, EndpointLookup, GatewayRuntime, ListenAddress } from './contracts/gateway-runtime';
 export type { UpstreamRequest, UpstreamResponse } from './contracts/upstream-request';
 export type { PassthroughFormat, PassthroughTarget } from './contracts/passthrough-target';

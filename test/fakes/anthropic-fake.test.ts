@@ -2,6 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { FIXTURES, scenarioMarker } from '../conformance/conformance-fixtures';
 import { ANTHROPIC_USAGE, AnthropicFake, respondAnthropic } from './anthropic-fake';
 import { pauseSdkOracle, resumeSdkOracle } from '../support/sdk-validate/sdk-oracle';
+import { signThinking } from './rules/anthropic-thinking';
 
 afterEach(resumeSdkOracle);
 
@@ -140,7 +141,7 @@ describe('AnthropicFake with @anthropic-ai/sdk', () => {
     const body = { ...ask, max_tokens: 2048, thinking: { type: 'enabled' as const, budget_tokens: 1024 }, messages: [{ role: 'user' as const, content: scenarioMarker('reasoning') }] };
     const final = await client.messages.stream(body).finalMessage();
     expect(final.content).toEqual([
-      { type: 'thinking', thinking: FIXTURES.reasoning, signature: 'fake-signature' },
+      { type: 'thinking', thinking: FIXTURES.reasoning, signature: signThinking(FIXTURES.reasoning) },
       { type: 'text', text: FIXTURES.answer },
     ]);
     expect(upstream.last.view).toMatchObject({ stream: true, turns: [{ role: 'user', text: scenarioMarker('reasoning') }] });

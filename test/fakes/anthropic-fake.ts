@@ -3,6 +3,7 @@ import { FIXTURES } from '../conformance/conformance-fixtures';
 import type { ConformanceFake, RequestView, TurnView } from '../conformance/conformance-types';
 import { commonBehaviours, FakeServer, json as writeJson, nextPiece, sse, type Behaviour, type FakeOptions, type RecordedRequest, type StreamFaults } from './fake-server';
 import { echoText, halves, isPngBase64, requestedScenario, scenarioError, textPieces, typedText } from './fake-scenarios';
+import { signThinking, thinkingRule } from './rules/anthropic-thinking';
 
 /**
  * A local Anthropic Messages API: `POST /v1/messages` (JSON, or SSE when `stream` is
@@ -161,7 +162,7 @@ export function ruleBroken(body: any): string | undefined {
   if (thinking?.type === 'enabled' && !(thinking.budget_tokens >= 1024 && thinking.budget_tokens < body.max_tokens)) {
     return 'thinking.budget_tokens: must be >= 1024 and less than max_tokens';
   }
-  return undefined;
+  return thinkingRule(body);
 }
 
 // ---------------------------------------------------------------- scenario answers
@@ -187,7 +188,7 @@ function scenarioAnswer(scenario: string): { content: any[]; stopReason: string;
     }
     case 'reasoning':
       return {
-        content: [{ type: 'thinking', thinking: FIXTURES.reasoning, signature: 'fake-signature' }, { type: 'text', text: FIXTURES.answer }],
+        content: [{ type: 'thinking', thinking: FIXTURES.reasoning, signature: signThinking(FIXTURES.reasoning) }, { type: 'text', text: FIXTURES.answer }],
         stopReason: 'end_turn',
         usage: { ...FIXTURE_USAGE, output_tokens_details: { thinking_tokens: FIXTURES.usage.reasoning } },
       };

@@ -3,6 +3,7 @@ import { FIXTURES } from '../conformance/conformance-fixtures';
 import type { ConformanceFake, RequestView, TurnView } from '../conformance/conformance-types';
 import { commonBehaviours, FakeServer, json as writeJson, nextPiece, type Behaviour, type FakeOptions, type RecordedRequest, type StreamFaults } from './fake-server';
 import { geminiFieldProblem } from './rules/gemini-known-fields';
+import { signatureRule, signedParts } from './rules/gemini-signatures';
 import { echoText, embeddingFor, isPngBase64, requestedScenario, scenarioError, textPieces } from './fake-scenarios';
 
 /**
@@ -79,6 +80,7 @@ export const sseStreamsOnly = (req: GeminiRequest): string | undefined =>
 export function answerGenerate(req: GeminiRequest, res: http.ServerResponse): void | Promise<void> {
   const unknownField = geminiFieldProblem(req.rpc, req.body);
   if (unknownField) return googleError(res, 400, unknownField);
+  const unsigned = signatureRule(req.model, req.body); if (unsigned) return googleError(res, 400, unsigned);
   const stream = req.rpc === 'streamGenerateContent';
   const { scenario, turn } = requestedScenario(req.view);
   if (!scenario) return (stream ? respondGemini.stream(['Hello', ' from', ' upstream']) : respondGemini.generate())(req, res);
@@ -183,7 +185,7 @@ function candidate(parts: unknown[], finishReason?: string) {
 }
 
 function generated(req: GeminiRequest, parts: unknown[], finishReason: string, usage: unknown) {
-  return { candidates: [candidate(parts, finishReason)], usageMetadata: usage, modelVersion: req.model, responseId: 'fake-gemini-response-1' };
+  return { candidates: [candidate(signedParts(req.model, parts), finishReason)], usageMetadata: usage, modelVersion: req.model, responseId: 'fake-gemini-response-1' };
 }
 
 interface GeminiStreamFaults extends StreamFaults {
@@ -217,7 +219,7 @@ async function writeStream(req: GeminiRequest, res: http.ServerResponse, chunks:
       return void finish();
     }
     const last = i === chunks.length - 1;
-    send({ candidates: [candidate(parts, last ? 'STOP' : undefined)], usageMetadata: last ? usage : partialUsage, modelVersion: req.model, responseId: 'fake-gemini-stream-1' });
+    send({ candidates: [candidate(signedParts(req.model, parts), last ? 'STOP' : undefined)], usageMetadata: last ? usage : partialUsage, modelVersion: req.model, responseId: 'fake-gemini-stream-1' });
   }
   finish();
 }

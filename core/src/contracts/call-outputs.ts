@@ -15,6 +15,25 @@ export interface ChatOutput {
   streamError(error: GatewayError, call: CallContext): string;
   /** The stream's content type when it is not SSE (a JSON-array stream is application/json). */
   readonly streamContentType?: string;
+  /**
+   * False when the format has no place for an answer's `reasoningSignature` (Chat Completions),
+   * so its clients cannot hand it back on the next turn; absent means they can.
+   */
+  readonly carriesReasoningSignature?: boolean;
+}
+
+/**
+ * Watches one chat answer on its way to the client (PipelinePlugin.watchAnswer), for a plugin
+ * that keeps part of it for the next turn.
+ */
+export interface AnswerWatcher {
+  /** Each stream part, before it is written. */
+  chunk(chunk: ChatChunk): void;
+  /**
+   * The complete answer, or undefined when a stream ended well: awaited before the client gets
+   * the answer (a stream's closing bytes), so a next turn sent at once finds what was kept.
+   */
+  end(response: ChatResponse | undefined): void | Promise<void>;
 }
 
 export interface EmbeddingsOutput {

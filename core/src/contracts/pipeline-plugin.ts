@@ -2,7 +2,9 @@ import type { GatewayError } from '../errors/gateway-error';
 import type { RouteDefinition } from './api-style-definition';
 import type { AttemptContext } from './attempt-context';
 import type { Usage } from '../canonical/usage';
+import type { ChatRequest } from '../canonical/chat';
 import type { AttemptRecord } from './attempt-record';
+import type { AnswerWatcher, ChatOutput } from './call-outputs';
 import type { CallContext, Target } from './call-context';
 import type { Endpoint } from './endpoint';
 import type { EndpointQuery } from './endpoint-query';
@@ -11,9 +13,9 @@ import type { UpstreamRequest } from './upstream-request';
 
 /**
  * A step of the request pipeline. Phases, in order (docs/plugins.md):
- * onRequest -> resolve -> per attempt: authorize -> (send) -> [answerHeaders]
- * -> onAttemptEnd -> onFinish | onError. Request-side phases run by ascending priority,
- * response-side (onAttemptEnd, onFinish, onError) by descending priority.
+ * onRequest -> resolve -> [prepareChat] -> per attempt: authorize -> (send)
+ * -> [answerHeaders] -> [watchAnswer] -> onAttemptEnd -> onFinish | onError. Request-side
+ * phases run by ascending priority, response-side (onAttemptEnd, onFinish, onError) by descending priority.
  * onAttemptEnd, onFinish and onError run after the client has its answer and
  * must not throw; the pipeline logs what they throw and goes on.
  * `filterEndpoints` runs outside calls, for routes that list or look up endpoints.
@@ -25,6 +27,13 @@ export interface PipelinePlugin {
   onRequest?(call: CallContext): void | Promise<void>;
   /** Sets `call.endpoint` and `call.targets` (candidates in order). */
   resolve?(call: CallContext): void | Promise<void>;
+  /**
+   * The call's canonical chat request once it is known, before the first attempt (after resolve;
+   * for a passthrough call only when it is translated, never when relayed): a plugin may complete
+   * its messages in place from the gateway's own state (what the client's format could not carry
+   * back). By ascending priority; return undefined at once for calls it has nothing to do for.
+   */
+  prepareChat?(call: CallContext, request: ChatRequest): void | Promise<void>;
   /** Adds credentials to an outgoing provider request. The only phase that sees secrets. */
   authorize?(attempt: AttemptContext, request: UpstreamRequest): void | Promise<void>;
   /**
@@ -34,6 +43,12 @@ export interface PipelinePlugin {
    * What it throws is logged and the answer goes out without its headers.
    */
   answerHeaders?(call: CallContext, target: Target, usage: Usage | undefined): Readonly<Record<string, string>> | undefined;
+  /**
+   * A watcher for the chat answer about to go out in `output`'s format (not for relayed bytes),
+   * for a plugin that keeps part of it for the next turn; asked once per answered chat call.
+   * Return undefined at once when there is nothing to keep: the answer then costs nothing more.
+   */
+  watchAnswer?(call: CallContext, output: ChatOutput): AnswerWatcher | undefined;
   onAttemptEnd?(record: AttemptRecord, call: CallContext): void;
   onFinish?(call: CallContext): void;
   onError?(call: CallContext, error: GatewayError): void;

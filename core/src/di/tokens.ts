@@ -21,6 +21,8 @@ export const TOKENS = {
   Config: 'model-gateway:Config' as InjectionToken<LiveConfig>,
   /** The environment the gateway was started with (a plugin reads its own variables from it, not from process.env). */
   Environment: 'model-gateway:Environment' as InjectionToken<NodeJS.ProcessEnv>,
+  /** Epoch milliseconds now: the clock of plugins' time-based state (GatewayOptions.now; tests advance it). */
+  Clock: 'model-gateway:Clock' as InjectionToken<() => number>,
   /** Every plugin route the HTTP app mounted (filled when the listener starts), for API descriptions. */
   Routes: 'model-gateway:Routes' as InjectionToken<RouteDefinition[]>,
 } as const;

@@ -17,6 +17,8 @@ export const openAiChatOutput: ChatOutput = {
   done: () => 'data: [DONE]\n\n',
   // OpenAI reports a failure inside a stream as an `error` object event; no [DONE] follows.
   streamError: (error) => sseData(renderGatewayError(error).body),
+  // Chat Completions has no field for signed reasoning: its clients send back only the tool calls.
+  carriesReasoningSignature: false,
 };
 
 export const openAiEmbeddingsOutput: EmbeddingsOutput = {
