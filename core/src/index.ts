@@ -21,12 +21,13 @@ export { PLUGIN_SPEC_VERSION, type GatewayPlugin, type OperatorAccess, type Plug
 export { DEFAULT_CALLER, type CallContext, type Target } from './contracts/call-context';
 export type { AttemptContext } from './contracts/attempt-context';
 export type { ProviderAttempt } from './contracts/provider-attempt';
+export { DROPPED_FIELDS_HEADER, type FieldNames } from './contracts/dropped-fields';
 export type { AttemptRecord, FailureClass } from './contracts/attempt-record';
 export type { AnswerWatcher, ChatOutput, EmbeddingsOutput } from './contracts/call-outputs';
 export type { CallInput, ConnectionCheck, ConnectionCheckResult, EndpointLookup, GatewayRuntime, ListenAddress } from './contracts/gateway-runtime';
 export type { UpstreamRequest, UpstreamResponse } from './contracts/upstream-request';
 export type { PassthroughFormat, PassthroughTarget } from './contracts/passthrough-target';
-export type { LocalAnswer, RelayInput, ResponseFilter, TargetedChatRequest, TranslatedCall, TranslatedChat, TranslationHeaders, UsageTap } from './contracts/relay-input';
+export type { LocalAnswer, RelayInput, ResponseFilter, TranslatedCall, TranslatedChat, TranslationHeaders, UsageTap } from './contracts/relay-input';
 export type { ReserveState, StateStore, WindowState } from './contracts/state-store';
 
 // Core services and helpers.

@@ -85,7 +85,9 @@ function gatewayConfig(profile: ProviderProfile, fake: ConformanceFake): string 
   const breaker = { enabled: false };
   if (profile.model) endpoints.push({ name: 'conf-chat', kind: 'chat', provider: 'conf', model: profile.model, breaker });
   if (profile.embeddingsModel) endpoints.push({ name: 'conf-embed', kind: 'embeddings', provider: 'conf', model: profile.embeddingsModel, breaker });
+  // Reasoning reaches only models the catalogue flags with it (on every route): the fakes' models are declared so.
+  const models = profile.model ? { [profile.type]: { [profile.model]: { reasoning: true } } } : {};
   // JSON is YAML: no quoting rules to get wrong for keys, URLs or JSON key files.
-  return JSON.stringify({ providers: { conf: connection }, endpoints });
+  return JSON.stringify({ providers: { conf: connection }, endpoints, models });
 }
 

@@ -4,6 +4,7 @@ import type { ConformanceFake, RequestView, TurnView } from '../conformance/conf
 import { commonBehaviours, FakeServer, json as writeJson, nextPiece, sse, type Behaviour, type FakeOptions, type RecordedRequest, type StreamFaults } from './fake-server';
 import { echoText, halves, isPngBase64, requestedScenario, scenarioError, textPieces, typedText } from './fake-scenarios';
 import { signThinking, thinkingRule } from './rules/anthropic-thinking';
+import { samplingPairRule } from './rules/anthropic-sampling';
 
 /**
  * A local Anthropic Messages API: `POST /v1/messages` (JSON, or SSE when `stream` is
@@ -138,6 +139,7 @@ export function ruleBroken(body: any): string | undefined {
   if (!Number.isInteger(body?.max_tokens) || body.max_tokens < 1) return 'max_tokens: Field required';
   if (typeof body.temperature === 'number' && (body.temperature < 0 || body.temperature > 1)) return 'temperature: must be between 0 and 1';
   if (!Array.isArray(body.messages)) return 'messages: Input should be a valid list';
+  const sampling = samplingPairRule(body); if (sampling) return sampling;
   const all: any[] = body.messages;
   const notObject = all.findIndex((m) => typeof m !== 'object' || m === null || Array.isArray(m));
   if (notObject !== -1) return `messages.${notObject}: Input should be a valid dictionary`;

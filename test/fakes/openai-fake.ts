@@ -4,6 +4,7 @@ import type { ConformanceFake, RequestView, TurnView } from '../conformance/conf
 import { commonBehaviours, FakeServer, json, nextPiece, sse, type Behaviour, type FakeOptions, type RecordedRequest, type StreamFaults } from './fake-server';
 import { echoText, embeddingFor, halves, isPngDataUrl, parseJsonOr, requestedScenario, scenarioError, textPieces, typedText } from './fake-scenarios';
 import { respondResponses } from './openai-responses';
+import { unrecognizedArgument } from './rules/openai-known-params';
 
 /**
  * A local OpenAI-format server: Chat Completions, Embeddings and the Responses API,
@@ -54,13 +55,7 @@ export interface FakeRefusal {
   body: unknown;
 }
 
-/** The top-level fields OpenAI's Chat Completions API takes (its API reference); any other is a 400 there. */
-export const CHAT_COMPLETIONS_FIELDS: ReadonlySet<string> = new Set([
-  'model', 'messages', 'audio', 'frequency_penalty', 'function_call', 'functions', 'logit_bias', 'logprobs', 'max_completion_tokens',
-  'max_tokens', 'metadata', 'modalities', 'n', 'parallel_tool_calls', 'prediction', 'presence_penalty', 'prompt_cache_key',
-  'prompt_cache_retention', 'reasoning_effort', 'response_format', 'safety_identifier', 'seed', 'service_tier', 'stop', 'store',
-  'stream', 'stream_options', 'temperature', 'tool_choice', 'tools', 'top_logprobs', 'top_p', 'user', 'verbosity', 'web_search_options',
-]);
+export { CHAT_COMPLETIONS_FIELDS } from './rules/openai-known-params';
 
 /** Tool types Chat Completions takes; the Responses API's others (`namespace`, `web_search`, ...) are a 400 there. */
 const CHAT_TOOL_TYPES = new Set(['function', 'custom']);
@@ -68,10 +63,7 @@ const CHAT_TOOL_TYPES = new Set(['function', 'custom']);
 /** The first Chat Completions rule of OpenAI's that the body breaks: an unknown field, a tool type it does not have, a `user` over 64 characters. */
 function chatRuleBroken(body: any, extra: OpenAiFakeOptions['extraChatFields']): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
-  if (extra !== 'any') {
-    const unknown = Object.keys(body).find((key) => !CHAT_COMPLETIONS_FIELDS.has(key) && !extra?.includes(key));
-    if (unknown) return `Unrecognized request argument supplied: ${unknown}`;
-  }
+  const unknown = unrecognizedArgument(body, extra); if (unknown) return unknown;
   const tools: any[] = Array.isArray(body.tools) ? body.tools : [];
   const bad = tools.findIndex((tool) => !CHAT_TOOL_TYPES.has(tool?.type));
   if (bad >= 0) return `Invalid value: '${tools[bad]?.type}'. Supported values are: 'function' and 'custom'. (tools[${bad}].type)`;

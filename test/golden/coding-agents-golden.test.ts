@@ -1,4 +1,4 @@
-import type { ChatChunk, ChatRequest, ChatResponse, Target } from '@model-gateway/core';
+import type { AttemptContext, ChatChunk, ChatRequest, ChatResponse, Target } from '@model-gateway/core';
 import { decodeAnthropicRequest, encodeAnthropicRequest } from '@model-gateway/format-anthropic';
 import { encodeGenerateContentRequest } from '@model-gateway/format-gemini';
 import { encodeChatRequest } from '@model-gateway/format-openai';
@@ -21,9 +21,12 @@ const DIR = 'coding-agents';
 const capabilitiesOf: CapabilitiesOf = (_type, model) => ({ reasoning: model === 'gpt-5-mini' });
 const target = (model: string) => ({ definition: { type: 'openai' }, model }) as unknown as Target;
 
-/** The request each target model gets, with the headers that name what was left out. */
+/** The request each target model gets (the pipeline's reasoning fit), with the header that names what was left out. */
 function forModel(request: ChatRequest, reasoningFrom: string[], model: string): { request: ChatRequest; headers?: Record<string, string> } {
-  return fitReasoning(request, capabilitiesOf, reasoningFrom.join(', '))?.(target(model)) ?? { request };
+  const dropped: string[] = [];
+  const attempt = { target: target(model), dropField: (field: string) => dropped.push(field) } as unknown as AttemptContext;
+  const fitted = fitReasoning(attempt, request, capabilitiesOf) ?? request;
+  return dropped.includes('reasoning') ? { request: fitted, headers: { 'x-gateway-dropped-fields': reasoningFrom.join(', ') } } : { request };
 }
 
 describe('golden: Claude Code through translation', () => {

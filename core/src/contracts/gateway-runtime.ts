@@ -4,6 +4,7 @@ import type { ChatRequest } from '../canonical/chat';
 import type { EmbeddingsRequest } from '../canonical/embeddings';
 import type { ChatOutput, EmbeddingsOutput } from './call-outputs';
 import type { Endpoint, EndpointKind } from './endpoint';
+import type { FieldNames } from './dropped-fields';
 import type { RelayInput } from './relay-input';
 import type { StateStore } from './state-store';
 
@@ -13,6 +14,8 @@ export interface CallInput<Req, Out> {
   endpointName: string;
   request: Req;
   output: Out;
+  /** How the client spells canonical request fields, so fields a target drops are named as sent (x-gateway-dropped-fields). */
+  fieldNames?: FieldNames;
 }
 
 /** The live endpoints, read by name on every request. */

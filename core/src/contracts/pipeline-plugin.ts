@@ -13,7 +13,7 @@ import type { UpstreamRequest } from './upstream-request';
 
 /**
  * A step of the request pipeline. Phases, in order (docs/plugins.md):
- * onRequest -> resolve -> [prepareChat] -> per attempt: authorize -> (send)
+ * onRequest -> resolve -> [prepareChat] -> per attempt: [fitRequest] -> authorize -> (send)
  * -> [answerHeaders] -> [watchAnswer] -> onAttemptEnd -> onFinish | onError. Request-side
  * phases run by ascending priority, response-side (onAttemptEnd, onFinish, onError) by descending priority.
  * onAttemptEnd, onFinish and onError run after the client has its answer and
@@ -36,6 +36,13 @@ export interface PipelinePlugin {
   prepareChat?(call: CallContext, request: ChatRequest): void | Promise<void>;
   /** Adds credentials to an outgoing provider request. The only phase that sees secrets. */
   authorize?(attempt: AttemptContext, request: UpstreamRequest): void | Promise<void>;
+  /**
+   * The chat request as this attempt's target gets it, before the provider encodes it: a plugin
+   * that knows what the target's model cannot honour (the catalogue's `reasoning` flag) returns
+   * the request without it and reports each field through `attempt.dropField`; undefined keeps
+   * the request. Synchronous (it runs on every chat attempt), by ascending priority; never for relayed calls.
+   */
+  fitRequest?(attempt: AttemptContext, request: ChatRequest): ChatRequest | undefined;
   /**
    * Headers for a complete answer (not a stream, not relayed bytes), given its usage: runs
    * after the provider answered and before the response head is written, so it adds to

@@ -29,4 +29,9 @@ export interface ProviderAttempt {
   scrub(text: string): string;
   /** Marks the provider's first byte (for time to first byte), for connections that do not use `send`. */
   markFirstByte(): void;
+  /**
+   * Reports a request field (by its canonical name, `topK`) left out because this target cannot
+   * honour it: a hint, not a refusal. The route names it in `x-gateway-dropped-fields`.
+   */
+  dropField(field: string): void;
 }

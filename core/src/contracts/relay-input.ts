@@ -2,7 +2,7 @@ import type { ChatRequest } from '../canonical/chat';
 import type { EmbeddingsRequest } from '../canonical/embeddings';
 import type { Usage } from '../canonical/usage';
 import type { ChatOutput, EmbeddingsOutput } from './call-outputs';
-import type { Target } from './call-context';
+import type { FieldNames } from './dropped-fields';
 import type { EndpointKind } from './endpoint';
 import type { PassthroughFormat, PassthroughTarget } from './passthrough-target';
 import type { GatewayError } from '../errors/gateway-error';
@@ -23,12 +23,6 @@ export interface ResponseFilter {
 /** Response headers a translation adds (what it left out, say); the same header from two sources is joined with ", ". */
 export type TranslationHeaders = Record<string, string>;
 
-/** A translated chat request fitted to one target, with the headers that say what the fitting changed. */
-export interface TargetedChatRequest {
-  request: ChatRequest;
-  headers?: TranslationHeaders;
-}
-
 /** A chat call decoded into the canonical model, with the style's encoder for the answer. */
 export interface TranslatedChat {
   kind: 'chat';
@@ -36,11 +30,8 @@ export interface TranslatedChat {
   output: ChatOutput;
   /** Set on the response when a translated attempt answers (never when the call was relayed). */
   headers?: TranslationHeaders;
-  /**
-   * The request as one target gets it, for fields that depend on the target's model (reasoning
-   * only for a model that has it). Called once per translated attempt; without it every target gets `request`.
-   */
-  forTarget?(target: Target): TargetedChatRequest;
+  /** How the client spells the canonical fields a target may drop, for `x-gateway-dropped-fields` (the style's table, per request where it varies). */
+  fieldNames?: FieldNames;
 }
 
 /**

@@ -130,6 +130,13 @@ export class Attempt implements AttemptContext {
     this.firstByteHr ??= performance.now();
   }
 
+  /** Canonical names of the request fields this attempt's target could not honour, in the order they were dropped. */
+  readonly droppedFields: string[] = [];
+
+  dropField(field: string): void {
+    if (!this.droppedFields.includes(field)) this.droppedFields.push(field);
+  }
+
   /** For streams the useful figure is the first chunk (time to first token), not the headers. */
   markFirstChunk(): void {
     this.firstByteHr = performance.now();

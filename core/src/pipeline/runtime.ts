@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { ChatChunk, ChatRequest, ChatResponse } from '../canonical/chat';
 import type { EmbeddingsRequest, EmbeddingsResponse } from '../canonical/embeddings';
 import type { Usage } from '../canonical/usage';
-import type { AnswerWatcher, ChatOutput, EmbeddingsOutput } from '../contracts/call-outputs';
+import type { ChatOutput, EmbeddingsOutput } from '../contracts/call-outputs';
 import { Cancellation } from '../contracts/cancellation';
 import type { Endpoint, EndpointKind } from '../contracts/endpoint';
 import type { CallInput, ConnectionCheck, ConnectionCheckResult, GatewayRuntime, ListenAddress } from '../contracts/gateway-runtime';
@@ -29,6 +29,7 @@ import { Attempt } from './attempt';
 import { runAttempts, type AttemptLoopHooks } from './attempt-loop';
 import { Call } from './call';
 import { checkConnection } from './connection-check';
+import { droppedFieldsHeader } from './dropped-fields-header';
 import { checkArrivingHops } from './gateway-hops';
 import type { Pipeline } from './pipeline';
 import type { RouteHints } from './route-hints';
@@ -99,9 +100,8 @@ export class Runtime implements GatewayRuntime {
       if (input.translate && [...relayTargets.values()].includes(undefined)) {
         translated = input.translate();
         if (translated.kind !== 'local') call.request = translated.request;
-        if (translated.kind === 'chat') await this.pipeline.prepareChat(call, translated.request);
       }
-      // What the answering attempt's translation changed for its target, said in response headers.
+      // What the answering attempt's target could not honour, said in response headers.
       let targetHeaders: TranslationHeaders | undefined;
       const { attempt, result } = await this.attempts(call, async (attempt): Promise<RelayedResult | ChatAttemptResult | EmbeddingsResult | LocalResult> => {
         const target = relayTargets.get(attempt.target);
@@ -109,9 +109,8 @@ export class Runtime implements GatewayRuntime {
         if (!translated) throw unsupportedRoute(call.endpointName, attempt.target, this.routeHints, input.format);
         if (translated.kind === 'local') return { type: 'local', answer: translated };
         if (translated.kind === 'embeddings') return this.embeddingsAttempt(call, translated.request, attempt);
-        const fitted = translated.forTarget?.(attempt.target);
-        const result = await this.chatAttempt(call, fitted?.request ?? translated.request, attempt);
-        targetHeaders = fitted?.headers;
+        const result = await this.chatAttempt(call, translated.request, attempt);
+        targetHeaders = droppedFieldsHeader(attempt.droppedFields, translated.fieldNames);
         return result;
       });
       switch (result.type) {
@@ -141,10 +140,8 @@ export class Runtime implements GatewayRuntime {
   chat(req: Request, res: Response, input: CallInput<ChatRequest, ChatOutput>): Promise<void> {
     const call = this.open(req, res, input, 'chat');
     return this.run(call, res, async () => {
-      // Awaited only when a hook was asynchronous (Pipeline returns undefined otherwise).
-      const prepared = this.pipeline.prepareChat(call, input.request);
-      if (prepared) await prepared;
       const { attempt, result } = await this.attempts(call, (attempt) => this.chatAttempt(call, input.request, attempt));
+      setTranslationHeaders(res, droppedFieldsHeader(attempt.droppedFields, input.fieldNames));
       return this.answerChat(call, attempt, result, res, input.output);
     });
   }
@@ -176,7 +173,8 @@ export class Runtime implements GatewayRuntime {
     const connection = attempt.target.connection;
     if (!connection.chat) throw unsupportedRoute(call.endpointName, attempt.target, this.routeHints);
     if (!request.stream) attempt.startTotalTimer();
-    const result = await connection.chat(request, attempt);
+    // What the target's model cannot honour is left out here and named by the route (x-gateway-dropped-fields).
+    const result = await connection.chat(this.pipeline.fitRequest(attempt, request), attempt);
     if (result.type === 'response') return result;
     // Pull the first part inside the attempt: a failure before any byte reaches the client may still fall back.
     const iterator = result.chunks[Symbol.asyncIterator]();
@@ -195,10 +193,8 @@ export class Runtime implements GatewayRuntime {
 
   private async answerChat(call: Call, attempt: Attempt, result: ChatAttemptResult, res: Response, output: ChatOutput): Promise<GatewayError | undefined> {
     served(res, attempt);
-    const watcher = this.pipeline.watchAnswer(call, output);
-    if (result.type === 'stream') return this.stream(call, attempt, result, res, output, watcher);
+    if (result.type === 'stream') return this.stream(call, attempt, result, res, output);
     this.pipeline.answerHeaders(call, attempt.target, result.response.usage, res);
-    if (watcher) await watcher.end(result.response);
     writeJson(res, 200, output.response(result.response, call));
     this.endAttempt(attempt, call, 200, undefined, result.response.usage);
     return undefined;
@@ -271,7 +267,7 @@ export class Runtime implements GatewayRuntime {
     return runAttempts(call, this.loopHooks, run);
   }
 
-  private async stream(call: Call, attempt: Attempt, started: StartedStream, res: Response, output: ChatOutput, watcher: AnswerWatcher | undefined): Promise<GatewayError | undefined> {
+  private async stream(call: Call, attempt: Attempt, started: StartedStream, res: Response, output: ChatOutput): Promise<GatewayError | undefined> {
     res.writeHead(200, output.streamContentType ? extensibleCopy(SSE_HEADERS, { 'content-type': output.streamContentType }) : SSE_HEADERS);
     let usage: Usage | undefined;
     let failure: GatewayError | undefined;
@@ -279,11 +275,9 @@ export class Runtime implements GatewayRuntime {
       for (let step = started.first; !step.done; step = await started.iterator.next()) {
         const chunk = step.value;
         if (chunk.usage) usage = chunk.usage;
-        watcher?.chunk(chunk);
         const text = output.chunk(chunk, call);
         if (text !== null && !res.write(text)) await waitForDrain(res, attempt.cancellation);
       }
-      if (watcher) await watcher.end(undefined);
       res.end(output.done(call));
     } catch (thrown) {
       failure = GatewayError.from(thrown);

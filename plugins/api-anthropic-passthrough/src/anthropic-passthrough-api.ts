@@ -3,7 +3,6 @@ import {
   endpointFromModel, extensibleCopy, relayBody, relayedOr, unknownPathRoutes, writeJson,
   type ApiStyleDefinition, type GatewayRuntime, type PassthroughTarget, type RouteDefinition, type UsageTap,
 } from '@model-gateway/core';
-import type { CapabilitiesOf } from '@model-gateway/model-catalog';
 import { anthropicModelRoutes } from './anthropic-models';
 import { anthropicStreamError, renderAnthropicError } from './anthropic-error';
 import { anthropicUsageTap } from './anthropic-usage';
@@ -27,7 +26,7 @@ const NO_USAGE: UsageTap = { write: () => undefined, end: () => undefined };
  * Also what coding agents call besides messages: count_tokens (relayed, or estimated),
  * the models list, and a reachability probe on the base path.
  */
-export function anthropicPassthroughApi(capabilitiesOf: CapabilitiesOf): ApiStyleDefinition {
+export function anthropicPassthroughApi(): ApiStyleDefinition {
   return {
     name: API_STYLE,
     passthroughFormat: 'anthropic',
@@ -41,7 +40,7 @@ export function anthropicPassthroughApi(capabilitiesOf: CapabilitiesOf): ApiStyl
       ...PREFIXES.flatMap((prefix): RouteDefinition[] => [
         // Claude Code probes the base URL with HEAD before its first call; Express answers HEAD from GET routes.
         { method: 'get', path: prefix, handle: (_req, res) => writeJson(res, 200, { type: 'gateway', format: 'anthropic', models: `${prefix}/v1/models` }) },
-        { method: 'post', path: `${prefix}/v1/messages`, json: true, handle: (req: Request, res: Response) => messages(runtime, req, res, capabilitiesOf) },
+        { method: 'post', path: `${prefix}/v1/messages`, json: true, handle: (req: Request, res: Response) => messages(runtime, req, res) },
         { method: 'post', path: `${prefix}/v1/messages/count_tokens`, json: true, handle: (req: Request, res: Response) => countTokens(runtime, req, res) },
         ...anthropicModelRoutes(prefix, runtime, API_STYLE),
       ]),
@@ -50,7 +49,7 @@ export function anthropicPassthroughApi(capabilitiesOf: CapabilitiesOf): ApiStyl
   };
 }
 
-async function messages(runtime: GatewayRuntime, req: Request, res: Response, capabilitiesOf: CapabilitiesOf): Promise<void> {
+async function messages(runtime: GatewayRuntime, req: Request, res: Response): Promise<void> {
   const body = relayBody(req.body);
   const endpointName = endpointFromModel(body);
   const stream = body.stream === true;
@@ -64,7 +63,7 @@ async function messages(runtime: GatewayRuntime, req: Request, res: Response, ca
     body: (model, target) => Buffer.from(JSON.stringify(relayedBody(body, model, target))),
     usageTap: () => anthropicUsageTap(stream),
     streamError: anthropicStreamError,
-    translate: () => translateAnthropicCall(body, capabilitiesOf),
+    translate: () => translateAnthropicCall(body),
   });
 }
 

@@ -1,5 +1,4 @@
 import type { GatewayPlugin } from '@model-gateway/core';
-import { capabilitiesLookup } from '@model-gateway/model-catalog';
 import { anthropicPassthroughApi } from './anthropic-passthrough-api';
 
 export { anthropicPassthroughApi, TOKEN_COUNT_HEADER } from './anthropic-passthrough-api';
@@ -10,7 +9,7 @@ const plugin: GatewayPlugin = {
   specVersion: 1,
   name: 'api-anthropic-passthrough',
   kind: 'api-style',
-  register: (api) => api.registerApiStyle(anthropicPassthroughApi(capabilitiesLookup(api.container))),
+  register: (api) => api.registerApiStyle(anthropicPassthroughApi()),
 };
 
 export default plugin;

@@ -1,4 +1,5 @@
 import { batchEmbedContentsOutput, embedContentOutput, geminiJsonArrayOutput, geminiSseOutput } from './gemini-chat-output';
+import { GEMINI_FIELD_NAMES } from '@model-gateway/format-gemini';
 import { translate } from './gemini-passthrough-api';
 
 const generate = { contents: [{ role: 'user', parts: [{ text: 'Hi' }] }], generationConfig: { temperature: 0.5 } };
@@ -9,6 +10,7 @@ describe('translate', () => {
       kind: 'chat',
       request: { messages: [{ role: 'user', content: 'Hi' }], stream: false, streamUsage: false, temperature: 0.5, extra: {} },
       output: geminiSseOutput,
+      fieldNames: GEMINI_FIELD_NAMES,
     });
     const sse = translate('streamGenerateContent', generate, true);
     expect(sse).toMatchObject({ kind: 'chat', request: { stream: true, streamUsage: true }, output: geminiSseOutput });

@@ -3,16 +3,12 @@ import {
   GatewayError, relayBody, relayedOr, sseData, unknownPathRoutes, writeJson,
   type ApiStyleDefinition, type EndpointKind, type GatewayRuntime, type RouteDefinition, type LocalAnswer, type TranslatedCall, type TranslatedChat,
 } from '@model-gateway/core';
-import { fitReasoning, type CapabilitiesOf } from '@model-gateway/model-catalog';
-import { decodeBatchEmbedContentsRequest, decodeEmbedContentRequest, decodeGenerateContentRequest } from '@model-gateway/format-gemini';
+import { decodeBatchEmbedContentsRequest, decodeEmbedContentRequest, decodeGenerateContentRequest, GEMINI_FIELD_NAMES } from '@model-gateway/format-gemini';
 import { batchEmbedContentsOutput, embedContentOutput, geminiJsonArrayOutput, geminiSseOutput } from './gemini-chat-output';
 import { geminiErrorBody, renderGeminiError } from './gemini-error';
 import { geminiUsageTap } from './gemini-usage';
 
 export const API_STYLE = 'gemini-passthrough';
-
-/** No catalogue: every model is unknown, so reasoning settings are not sent. */
-const NO_CATALOGUE: CapabilitiesOf = () => undefined;
 
 /** The vendor segment and its neutral alias; google-genai appends /v1beta/models/{model}:{method} to `{gateway}/gateway/gemini`. */
 const PREFIXES = ['/gateway/gemini', '/gateway/vendor-c'];
@@ -36,7 +32,7 @@ const VERSIONLESS_DEFAULT = 'v1beta';
  * Relayed with the gateway's key when the endpoint's provider speaks Gemini, translated
  * through the canonical model otherwise.
  */
-export function geminiPassthroughApi(capabilitiesOf: CapabilitiesOf = NO_CATALOGUE): ApiStyleDefinition {
+export function geminiPassthroughApi(): ApiStyleDefinition {
   return {
     name: API_STYLE,
     passthroughFormat: 'gemini',
@@ -55,14 +51,14 @@ export function geminiPassthroughApi(capabilitiesOf: CapabilitiesOf = NO_CATALOG
           // One segment `{endpoint}:{method}`: Express reads it whole, the colon is split here.
           path: `${prefix}/${version}/models/:target`,
           json: true,
-          handle: (req: Request, res: Response) => relay(runtime, req, res, version, capabilitiesOf),
+          handle: (req: Request, res: Response) => relay(runtime, req, res, version),
         })),
         {
           method: 'post',
           // LiteLLM's gemini/ provider with an api_base appends /models/{model}:{method} with no version: Gemini's default, v1beta.
           path: `${prefix}/models/:target`,
           json: true,
-          handle: (req: Request, res: Response) => relay(runtime, req, res, VERSIONLESS_DEFAULT, capabilitiesOf),
+          handle: (req: Request, res: Response) => relay(runtime, req, res, VERSIONLESS_DEFAULT),
         },
       ]),
       ...unknownPathRoutes(PREFIXES),
@@ -70,7 +66,7 @@ export function geminiPassthroughApi(capabilitiesOf: CapabilitiesOf = NO_CATALOG
   };
 }
 
-async function relay(runtime: GatewayRuntime, req: Request, res: Response, apiVersion: string, capabilitiesOf: CapabilitiesOf): Promise<void> {
+async function relay(runtime: GatewayRuntime, req: Request, res: Response, apiVersion: string): Promise<void> {
   const target = String(req.params.target);
   const colon = target.lastIndexOf(':');
   const endpointName = colon > 0 ? target.slice(0, colon) : target;
@@ -96,12 +92,12 @@ async function relay(runtime: GatewayRuntime, req: Request, res: Response, apiVe
     usageTap: () => geminiUsageTap(sse),
     // SSE can end with an error event; the JSON-array form has none, so the connection is cut.
     streamError: (error) => (sse ? sseData(geminiErrorBody(error)) : undefined),
-    translate: () => translate(method, body, sse, capabilitiesOf),
+    translate: () => translate(method, body, sse),
   });
 }
 
 /** The call in canonical form, with the encoder that answers in the form the client asked for. */
-export function translate(method: string, body: unknown, sse: boolean, capabilitiesOf: CapabilitiesOf = NO_CATALOGUE): Exclude<TranslatedCall, LocalAnswer> {
+export function translate(method: string, body: unknown, sse: boolean): Exclude<TranslatedCall, LocalAnswer> {
   switch (method) {
     case 'embedContent':
       return { kind: 'embeddings', request: decodeEmbedContentRequest(body), output: embedContentOutput };
@@ -110,11 +106,7 @@ export function translate(method: string, body: unknown, sse: boolean, capabilit
     default: {
       const stream = method === 'streamGenerateContent';
       const output = stream && !sse ? geminiJsonArrayOutput : geminiSseOutput;
-      const translated: TranslatedChat = { kind: 'chat', request: decodeGenerateContentRequest(body, { stream }), output };
-      // Thinking settings go only to a target whose model reasons.
-      const forTarget = fitReasoning(translated.request, capabilitiesOf, 'generationConfig.thinkingConfig');
-      if (forTarget) translated.forTarget = forTarget;
-      return translated;
+      return { kind: 'chat', request: decodeGenerateContentRequest(body, { stream }), output, fieldNames: GEMINI_FIELD_NAMES };
     }
   }
 }

@@ -1,5 +1,4 @@
 import type { GatewayPlugin } from '@model-gateway/core';
-import { capabilitiesLookup } from '@model-gateway/model-catalog';
 import { geminiPassthroughApi } from './gemini-passthrough-api';
 
 export { geminiPassthroughApi };
@@ -9,7 +8,7 @@ const plugin: GatewayPlugin = {
   specVersion: 1,
   name: 'api-gemini-passthrough',
   kind: 'api-style',
-  register: (api) => api.registerApiStyle(geminiPassthroughApi(capabilitiesLookup(api.container))),
+  register: (api) => api.registerApiStyle(geminiPassthroughApi()),
 };
 
 export default plugin;

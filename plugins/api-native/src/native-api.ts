@@ -1,5 +1,5 @@
 import { renderGatewayError, type ApiStyleDefinition, type EndpointKind, type GatewayRuntime } from '@model-gateway/core';
-import { decodeChatRequest, decodeEmbeddingsRequest, openAiChatOutput, openAiEmbeddingsOutput } from '@model-gateway/format-openai';
+import { CHAT_FIELD_NAMES, decodeChatRequest, decodeEmbeddingsRequest, openAiChatOutput, openAiEmbeddingsOutput } from '@model-gateway/format-openai';
 
 export const API_STYLE = 'native';
 
@@ -23,7 +23,7 @@ export const nativeApi: ApiStyleDefinition = {
         const endpointKind = runtime.endpoints.get(endpointName)?.kind ?? 'chat';
         if (bodyKind(req.body, endpointKind) === 'chat') {
           const { request } = decodeChatRequest(req.body, { requireModel: false });
-          await runtime.chat(req, res, { apiStyle: API_STYLE, endpointName, request, output: openAiChatOutput });
+          await runtime.chat(req, res, { apiStyle: API_STYLE, endpointName, request, output: openAiChatOutput, fieldNames: CHAT_FIELD_NAMES });
         } else {
           const { request } = decodeEmbeddingsRequest(req.body, { requireModel: false });
           await runtime.embeddings(req, res, { apiStyle: API_STYLE, endpointName, request, output: openAiEmbeddingsOutput });

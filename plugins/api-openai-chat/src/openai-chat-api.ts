@@ -2,8 +2,8 @@ import {
   GatewayError, renderGatewayError, writeJson,
   type ApiStyleDefinition, type Endpoint, type GatewayRuntime, type RouteDefinition,
 } from '@model-gateway/core';
-import { decodeChatRequest, decodeEmbeddingsRequest, openAiChatOutput, openAiEmbeddingsOutput } from '@model-gateway/format-openai';
-import { decodeResponsesRequest, DROPPED_TOOLS_HEADER, responsesChatOutput } from '@model-gateway/format-openai-responses';
+import { CHAT_FIELD_NAMES, decodeChatRequest, decodeEmbeddingsRequest, openAiChatOutput, openAiEmbeddingsOutput } from '@model-gateway/format-openai';
+import { decodeResponsesRequest, DROPPED_TOOLS_HEADER, RESPONSES_FIELD_NAMES, responsesChatOutput } from '@model-gateway/format-openai-responses';
 
 export const API_STYLE = 'openai-chat';
 /** Recorded on usage records of the Responses route, so its traffic can be told apart from Chat Completions'. */
@@ -29,7 +29,7 @@ export const openAiChatApi: ApiStyleDefinition = {
       // Not async: handing back the runtime's promise spares an await per call; Express routes a throw or a rejection alike.
       handle: (req, res) => {
         const { model, request } = decodeChatRequest(req.body, { requireModel: true });
-        return runtime.chat(req, res, { apiStyle: API_STYLE, endpointName: model as string, request, output: openAiChatOutput });
+        return runtime.chat(req, res, { apiStyle: API_STYLE, endpointName: model as string, request, output: openAiChatOutput, fieldNames: CHAT_FIELD_NAMES });
       },
     },
     {
@@ -41,7 +41,7 @@ export const openAiChatApi: ApiStyleDefinition = {
         const { model, request, echo, droppedTools } = decodeResponsesRequest(req.body);
         // Set before the runtime writes the head, so the answer (or its error) says which tools the model did not see.
         if (droppedTools.length > 0) res.setHeader(DROPPED_TOOLS_HEADER, droppedTools.join(', '));
-        await runtime.chat(req, res, { apiStyle: RESPONSES_API_STYLE, endpointName: model, request, output: responsesChatOutput(echo) });
+        await runtime.chat(req, res, { apiStyle: RESPONSES_API_STYLE, endpointName: model, request, output: responsesChatOutput(echo), fieldNames: RESPONSES_FIELD_NAMES });
       },
     },
     {

@@ -1,5 +1,4 @@
 import type { GatewayPlugin } from '@model-gateway/core';
-import { capabilitiesLookup } from '@model-gateway/model-catalog';
 import { openAiPassthroughApi } from './openai-passthrough-api';
 
 export { openAiPassthroughApi };
@@ -8,7 +7,7 @@ const plugin: GatewayPlugin = {
   specVersion: 1,
   name: 'api-openai-passthrough',
   kind: 'api-style',
-  register: (api) => api.registerApiStyle(openAiPassthroughApi(capabilitiesLookup(api.container))),
+  register: (api) => api.registerApiStyle(openAiPassthroughApi()),
 };
 
 export default plugin;

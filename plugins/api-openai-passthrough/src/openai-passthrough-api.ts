@@ -3,7 +3,6 @@ import {
   endpointFromModel, extensibleCopy, relayBody, relayedOr, renderGatewayError, sseData, unknownPathRoutes, writeJson,
   type ApiStyleDefinition, type EndpointKind, type GatewayRuntime, type PassthroughTarget, type RouteDefinition,
 } from '@model-gateway/core';
-import type { CapabilitiesOf } from '@model-gateway/model-catalog';
 import { openAiModelRoutes } from './openai-models';
 import { openAiUsageTap } from './openai-usage';
 import { translateOpenAiCall, type OpenAiOperation } from './translate-openai-call';
@@ -28,7 +27,7 @@ const OPERATIONS: ReadonlyArray<{ operation: OpenAiOperation; kind: EndpointKind
  * (Anthropic, Gemini, Bedrock, mock, ...) is reached through the canonical model instead,
  * and answers in OpenAI's format all the same.
  */
-export function openAiPassthroughApi(capabilitiesOf: CapabilitiesOf): ApiStyleDefinition {
+export function openAiPassthroughApi(): ApiStyleDefinition {
   return {
     name: API_STYLE,
     passthroughFormat: 'openai',
@@ -49,7 +48,7 @@ export function openAiPassthroughApi(capabilitiesOf: CapabilitiesOf): ApiStyleDe
           method: 'post' as const,
           path: `${prefix}/${operation}`,
           json: true,
-          handle: (req: Request, res: Response) => relay(runtime, req, res, operation, kind, capabilitiesOf),
+          handle: (req: Request, res: Response) => relay(runtime, req, res, operation, kind),
         })),
         ...openAiModelRoutes(prefix, runtime, API_STYLE),
       ]),
@@ -58,7 +57,7 @@ export function openAiPassthroughApi(capabilitiesOf: CapabilitiesOf): ApiStyleDe
   };
 }
 
-async function relay(runtime: GatewayRuntime, req: Request, res: Response, operation: OpenAiOperation, kind: EndpointKind, capabilitiesOf: CapabilitiesOf): Promise<void> {
+async function relay(runtime: GatewayRuntime, req: Request, res: Response, operation: OpenAiOperation, kind: EndpointKind): Promise<void> {
   const body = relayBody(req.body);
   const endpointName = endpointFromModel(body);
   const stream = body.stream === true;
@@ -83,6 +82,6 @@ async function relay(runtime: GatewayRuntime, req: Request, res: Response, opera
       operation === 'responses'
         ? `event: error\ndata: ${JSON.stringify({ type: 'error', code: error.code, message: error.message, param: error.param ?? null })}\n\n`
         : sseData(renderGatewayError(error).body),
-    translate: () => translateOpenAiCall(operation, body, capabilitiesOf),
+    translate: () => translateOpenAiCall(operation, body),
   });
 }

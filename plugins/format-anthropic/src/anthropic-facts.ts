@@ -2,7 +2,10 @@
  * Facts of Anthropic's Messages API that the codec needs, as data
  * (https://docs.anthropic.com/en/api/messages, .../errors, .../extended-thinking).
  */
-import type { FinishReason, ReasoningConfig } from '@model-gateway/core';
+import { EFFORT_BUDGET_FLOORS, type FinishReason, type ReasoningConfig } from '@model-gateway/core';
+
+/** The shared budget-to-effort mapping (core), re-exported where the Anthropic codec's callers found it. */
+export { effortForBudget } from '@model-gateway/core';
 
 /**
  * Anthropic requires `max_tokens`; OpenAI-style clients usually leave it out. 4096 fits
@@ -21,20 +24,7 @@ type Effort = NonNullable<ReasoningConfig['effort']>;
  * off; the others grow roughly fourfold, from Anthropic's minimum budget up to a
  * budget that suits hard problems without reaching the models' output limits.
  */
-export const EFFORT_BUDGETS: Record<Exclude<Effort, 'none'>, number> = {
-  minimal: 1024,
-  low: 2048,
-  medium: 8192,
-  high: 24_576,
-};
-
-/** The effort whose budget is nearest below or at `budget`, for clients that gave a budget to a provider that only takes an effort. */
-export function effortForBudget(budget: number): Exclude<Effort, 'none'> {
-  if (budget >= EFFORT_BUDGETS.high) return 'high';
-  if (budget >= EFFORT_BUDGETS.medium) return 'medium';
-  if (budget >= EFFORT_BUDGETS.low) return 'low';
-  return 'minimal';
-}
+export const EFFORT_BUDGETS: Record<Exclude<Effort, 'none'>, number> = EFFORT_BUDGET_FLOORS;
 
 /**
  * Anthropic's `stop_reason` in canonical terms. `pause_turn` (a server-tool loop paused)

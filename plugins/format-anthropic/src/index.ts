@@ -16,3 +16,5 @@ export { decodeAnthropicError, errorInfo as anthropicErrorInfo, statusForErrorTy
 export {
   DEFAULT_ANTHROPIC_VERSION, DEFAULT_MAX_TOKENS, EFFORT_BUDGETS, ERROR_TYPE_STATUS, FINISH_REASONS, MIN_THINKING_BUDGET, STOP_REASONS, effortForBudget,
 } from './anthropic-facts';
+export { ANTHROPIC_FIELD_NAMES } from './anthropic-field-names';
+export { fitSamplingPair, refusesSamplingPair } from './sampling-pair';

@@ -141,9 +141,8 @@ describe('encodeGenerateContentRequest', () => {
     expect(body).not.toHaveProperty('store');
   });
 
-  it('says it cannot turn parallel tool calls off', () => {
-    const thrown = error(() => encodeGenerateContentRequest(base({ messages: [{ role: 'user', content: 'x' }], parallelToolCalls: false })));
-    expect(thrown).toMatchObject({ code: 'unsupported_parameter', status: 400, param: 'parallel_tool_calls' });
+  it('has no field for parallel tool calls: the provider drops `false` and names it, so the encoder only leaves it out', () => {
+    expect(encodeGenerateContentRequest(base({ messages: [{ role: 'user', content: 'x' }], parallelToolCalls: false }))).not.toHaveProperty('toolConfig');
     expect(() => encodeGenerateContentRequest(base({ messages: [{ role: 'user', content: 'x' }], parallelToolCalls: true }))).not.toThrow();
   });
 

@@ -28,9 +28,7 @@ import { encodeThinkingConfig } from './thinking-config';
 const EXTRA_FIELDS = ['safetySettings', 'cachedContent'] as const;
 
 export function encodeGenerateContentRequest(request: ChatRequest): GenerateContentRequest {
-  if (request.parallelToolCalls === false) {
-    throw unsupportedParameterAt('parallel_tool_calls', 'Gemini cannot be told to make at most one tool call per turn');
-  }
+  // parallelToolCalls has no Gemini field: the provider drops `false` (a hint) and names it before encoding.
   const system: GeminiPart[] = [];
   const contents: GeminiContent[] = [];
   const callNames = new Map<string, string>();

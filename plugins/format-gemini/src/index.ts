@@ -21,3 +21,4 @@ export { EFFORT_BUDGETS, decodeThinkingConfig, encodeThinkingConfig } from './th
 export { openApiToJsonSchema } from './openapi-schema';
 export { decodeGeminiError, inBandErrorStatus, type GeminiErrorDetails } from './gemini-error';
 export { normalizeFieldNames } from './normalize-field-names';
+export { GEMINI_FIELD_NAMES } from './gemini-field-names';

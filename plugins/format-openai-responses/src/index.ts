@@ -11,3 +11,4 @@ export { ResponsesStreamEncoder, type ResponsesEvent } from './responses-stream-
 export { encodeResponsesUsage, decodeResponsesUsage } from './responses-usage';
 export { responsesChatOutput, sseEvents } from './responses-outputs';
 export type { ResponsesEcho } from './responses-echo';
+export { RESPONSES_FIELD_NAMES } from './responses-field-names';

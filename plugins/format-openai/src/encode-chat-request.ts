@@ -2,7 +2,7 @@
  * The canonical ChatRequest to an OpenAI Chat Completions body. See decode-chat-request.ts
  * for the two wire details (`max_completion_tokens`, `stream_options`) carried in `extra`.
  */
-import { extensibleCopy, isWireObject, setDefined, type ChatMessage, type ChatRequest, type ContentPart, type ResponseFormat, type ToolChoice, type ToolDefinition, type WireObject } from '@model-gateway/core';
+import { effortOf, extensibleCopy, isWireObject, setDefined, type ChatMessage, type ChatRequest, type ContentPart, type ResponseFormat, type ToolChoice, type ToolDefinition, type WireObject } from '@model-gateway/core';
 import { CHAT_REQUEST_FIELDS, MESSAGE_FIELDS } from './chat-request-schema';
 import { withUnknownFields } from './unknown-fields';
 import { openAiUser } from './user-field';
@@ -33,8 +33,8 @@ export function encodeChatRequest(request: ChatRequest, model: string): WireObje
   if (request.responseFormat) body.response_format = encodeResponseFormat(request.responseFormat);
   setDefined(body, 'seed', request.seed);
   if (request.user !== undefined) body.user = openAiUser(request.user);
-  // OpenAI has no token budget knob: a budget-only request keeps the provider's default effort.
-  setDefined(body, 'reasoning_effort', request.reasoning?.effort);
+  // OpenAI has no token budget knob: a budget (Gemini's thinkingBudget) becomes the effort it stands for, by the one shared table.
+  setDefined(body, 'reasoning_effort', effortOf(request.reasoning));
   return withUnknownFields(body, request.extra, CHAT_REQUEST_FIELDS);
 }
 

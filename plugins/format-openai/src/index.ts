@@ -13,3 +13,4 @@ export { decodeEmbeddingsResponse, encodeEmbeddingsResponse } from './embeddings
 export { decodeOpenAiError, type OpenAiErrorDetails } from './openai-error';
 export { openAiChatOutput, openAiEmbeddingsOutput } from './openai-outputs';
 export { MAX_USER_LENGTH, openAiUser } from './user-field';
+export { CHAT_FIELD_NAMES, canonicalChatField } from './chat-field-names';

@@ -3,6 +3,8 @@ import { TOKENS, type GatewayPlugin } from '@model-gateway/core';
 import { ModelCatalog, type ModelOverrides } from './model-catalog';
 import { MODEL_CATALOG } from './model-catalog-token';
 import { modelsDevCatalog } from './models-dev-source';
+import { capabilitiesLookup } from './model-capabilities-lookup';
+import { reasoningFitPlugin } from './reasoning-fit';
 
 export { ModelCatalog, type CatalogSources, type ModelOverrides } from './model-catalog';
 export { MODEL_CATALOG } from './model-catalog-token';
@@ -28,9 +30,12 @@ const plugin: GatewayPlugin = {
         return new ModelCatalog(() => live?.current.models ?? NO_OVERRIDES, { modelsDev });
       }),
     });
+    // Reasoning goes only to models that have it, on every chat route; the catalogue is read on first use.
+    api.registerPipeline(reasoningFitPlugin(capabilitiesLookup(api.container)));
   },
 };
 
 export default plugin;
-export { capabilitiesLookup, type CapabilitiesOf } from './model-capabilities-lookup';
-export { DROPPED_FIELDS_HEADER, fitReasoning } from './reasoning-fit';
+export { type CapabilitiesOf } from './model-capabilities-lookup';
+export { capabilitiesLookup };
+export { DROPPED_FIELDS_HEADER, fitReasoning, reasoningFitPlugin } from './reasoning-fit';

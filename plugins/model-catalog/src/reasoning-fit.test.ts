@@ -1,4 +1,4 @@
-import type { ChatRequest, Target } from '@model-gateway/core';
+import type { AttemptContext, ChatRequest, Target } from '@model-gateway/core';
 import { capabilitiesLookup } from './model-capabilities-lookup';
 import { fitReasoning } from './reasoning-fit';
 import { container as rootContainer } from 'tsyringe';
@@ -8,20 +8,29 @@ const request: ChatRequest = { messages: [{ role: 'user', content: 'x' }], strea
 
 describe('fitReasoning', () => {
   const flags = (_type: string, model: string) => (model === 'thinker' ? { reasoning: true } : model === 'plain' ? { reasoning: false } : undefined);
+  const attempt = (model: string) => {
+    const dropped: string[] = [];
+    return { dropped, context: { target: target('openai', model), dropField: (field: string) => dropped.push(field) } as unknown as AttemptContext };
+  };
 
-  it('keeps reasoning for a model flagged with it and drops it, naming the client fields, for one flagged without or unknown', () => {
-    const fit = fitReasoning(request, flags, 'thinking, output_config.effort');
-    expect(fit?.(target('openai', 'thinker'))).toEqual({ request });
+  it('keeps reasoning for a model flagged with it and drops it, reporting `reasoning`, for one flagged without or unknown', () => {
+    const thinker = attempt('thinker');
+    expect(fitReasoning(thinker.context, request, flags)).toBeUndefined();
+    expect(thinker.dropped).toEqual([]);
     for (const model of ['plain', 'unknown']) {
-      const dropped = fit?.(target('openai', model));
-      expect(dropped?.request).not.toHaveProperty('reasoning');
-      expect(dropped?.request.messages).toBe(request.messages);
-      expect(dropped?.headers).toEqual({ 'x-gateway-dropped-fields': 'thinking, output_config.effort' });
+      const other = attempt(model);
+      const fitted = fitReasoning(other.context, request, flags);
+      expect(fitted).not.toHaveProperty('reasoning');
+      expect(fitted?.messages).toBe(request.messages);
+      expect(other.dropped).toEqual(['reasoning']);
     }
+    expect(request.reasoning).toEqual({ effort: 'high' });
   });
 
   it('has nothing to fit when the request asks for no reasoning', () => {
-    expect(fitReasoning({ ...request, reasoning: undefined }, flags, 'reasoning_effort')).toBeUndefined();
+    const plain = attempt('plain');
+    expect(fitReasoning(plain.context, { ...request, reasoning: undefined }, flags)).toBeUndefined();
+    expect(plain.dropped).toEqual([]);
   });
 
   it('reads the flags from the catalogue in the container, and knows no model without one', () => {

@@ -1,21 +1,30 @@
-import type { ChatRequest, TargetedChatRequest, Target } from '@model-gateway/core';
+import type { AttemptContext, ChatRequest, PipelinePlugin } from '@model-gateway/core';
 import type { CapabilitiesOf } from './model-capabilities-lookup';
 
-/** Names the client's fields a translation left out, so the client can tell its request was changed. */
-export const DROPPED_FIELDS_HEADER = 'x-gateway-dropped-fields';
+/** Re-exported for the API styles that named the header through this package. */
+export { DROPPED_FIELDS_HEADER } from '@model-gateway/core';
 
 /**
- * For a translated call that asks for reasoning: the request as each target gets it.
- * Reasoning controls go only to a model the catalogue flags `reasoning: true`; a model
- * flagged false, or one the catalogue does not know, gets the request without them (a
- * model without reasoning refuses `reasoning_effort` or a thinking budget), and the
- * response names the client's fields in `x-gateway-dropped-fields`. Operators declare
- * an unknown model's flag under `models:`. Undefined when the request asks for no reasoning.
+ * Reasoning controls go only to a model the catalogue flags `reasoning: true`: a model flagged
+ * false, or one the catalogue does not know, gets the request without them (a model without
+ * reasoning refuses `reasoning_effort` or a thinking budget), and the attempt reports
+ * `reasoning` dropped, which every route names in `x-gateway-dropped-fields`. Operators
+ * declare an unknown model's flag under `models:`. Undefined keeps the request as it is.
  */
-export function fitReasoning(request: ChatRequest, capabilitiesOf: CapabilitiesOf, clientFields: string): ((target: Target) => TargetedChatRequest) | undefined {
+export function fitReasoning(attempt: AttemptContext, request: ChatRequest, capabilitiesOf: CapabilitiesOf): ChatRequest | undefined {
   if (request.reasoning === undefined) return undefined;
-  const kept: TargetedChatRequest = { request };
+  if (capabilitiesOf(attempt.target.definition.type, attempt.target.model)?.reasoning === true) return undefined;
   const { reasoning: _dropped, ...rest } = request;
-  const dropped: TargetedChatRequest = { request: rest, headers: { [DROPPED_FIELDS_HEADER]: clientFields } };
-  return (target) => (capabilitiesOf(target.definition.type, target.model)?.reasoning === true ? kept : dropped);
+  attempt.dropField('reasoning');
+  return rest;
+}
+
+/** The pipeline step that fits reasoning to each attempt's model, on every chat route (unified, native and translated). */
+export function reasoningFitPlugin(capabilitiesOf: CapabilitiesOf): PipelinePlugin {
+  return {
+    name: 'reasoning-fit',
+    // Early among request-side steps; it only reads the catalogue.
+    priority: 50,
+    fitRequest: (attempt, request) => fitReasoning(attempt, request, capabilitiesOf),
+  };
 }

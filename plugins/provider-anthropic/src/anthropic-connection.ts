@@ -3,7 +3,7 @@ import {
   type ProviderAttempt, type ChatChunk, type ChatRequest, type ChatResult, type ConnectionSettings,
   type PassthroughFormat, type PassthroughTarget, type ProviderConnection, type UpstreamResponse, parseStreamEvent, readUpstreamJson,
 } from '@model-gateway/core';
-import { AnthropicStreamDecoder, decodeAnthropicError, decodeAnthropicResponse, encodeAnthropicRequest } from '@model-gateway/format-anthropic';
+import { AnthropicStreamDecoder, decodeAnthropicError, decodeAnthropicResponse, encodeAnthropicRequest, fitSamplingPair } from '@model-gateway/format-anthropic';
 import type { AnthropicOptions } from './anthropic-options';
 
 /**
@@ -50,7 +50,7 @@ export class AnthropicConnection implements ProviderConnection {
   }
 
   async chat(request: ChatRequest, attempt: ProviderAttempt): Promise<ChatResult> {
-    const encoded = encodeAnthropicRequest(request, attempt.model, { defaultMaxTokens: this.settings.options.default_max_tokens });
+    const encoded = encodeAnthropicRequest(fitSamplingPair(request, attempt), attempt.model, { defaultMaxTokens: this.settings.options.default_max_tokens });
     const body = JSON.stringify(this.layout.body?.(encoded, attempt.model) ?? encoded);
     const response = await attempt.send({ method: 'POST', url: this.layout.url(attempt.model, request.stream), headers: extensibleCopy(this.headers), body });
     if (response.status >= 400) {

@@ -5,7 +5,7 @@
  * SSE streams with in-band errors) is here, once.
  */
 import {
-  extensibleCopy, GatewayError, parseRetryAfter, readSse, transportError, upstreamStatusError,
+  withoutFields, extensibleCopy, GatewayError, parseRetryAfter, readSse, transportError, upstreamStatusError,
   type ProviderAttempt, type ChatChunk, type ChatRequest, type ChatResult, type UpstreamResponse, parseStreamEvent, readUpstreamJson,
 } from '@model-gateway/core';
 import {
@@ -24,7 +24,9 @@ export interface GeminiTarget {
 }
 
 export async function geminiChat(request: ChatRequest, attempt: ProviderAttempt, target: GeminiTarget): Promise<ChatResult> {
-  const body = JSON.stringify(encodeGenerateContentRequest(withThoughtSignatures(request, attempt.model)));
+  // Gemini cannot be told to make at most one tool call per turn: that hint is dropped and named, not refused.
+  const fitted = request.parallelToolCalls === false ? withoutFields(request, ['parallelToolCalls'], attempt) : request;
+  const body = JSON.stringify(encodeGenerateContentRequest(withThoughtSignatures(fitted, attempt.model)));
   const url = request.stream ? target.streamUrl : target.generateUrl;
   const response = await postGemini(url, body, target, attempt);
   const defaults: ResponseDefaults = { model: attempt.model, created: Math.floor(Date.now() / 1000) };

@@ -52,7 +52,9 @@ export class OpenAiCompatibleConnection implements ProviderConnection {
 
   async chat(request: ChatRequest, attempt: ProviderAttempt): Promise<ChatResult> {
     const encoded = encodeChatRequest(request, this.bodyModel(attempt.model));
-    const body = JSON.stringify(this.dialect ? rewriteChatBody(encoded, request, this.dialect) : encoded);
+    // Without a dialect the body is OpenAI's exactly, which has no top-k: format-openai left it out, and it is named here.
+    if (!this.dialect && request.topK !== undefined) attempt.dropField('topK');
+    const body = JSON.stringify(this.dialect ? rewriteChatBody(encoded, request, this.dialect, (field) => attempt.dropField(field)) : encoded);
     // Sent and checked here rather than through a helper of its own: an async layer less on every answer's way back.
     const response = await attempt.send({ method: 'POST', url: this.urlFor('chat/completions', attempt.model), headers: extensibleCopy(this.headers), body });
     if (response.status >= 400) throw await this.statusError(response, attempt);

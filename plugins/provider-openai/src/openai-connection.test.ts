@@ -68,13 +68,15 @@ describe('OpenAiConnection (unit, nock)', () => {
     expect(error.message).not.toContain('sk-unit-key');
   });
 
-  it('sends top_k (OpenAI-compatible servers take it) and reads `reasoning` as reasoning text', async () => {
+  it('drops top_k and reports it (OpenAI refuses the field), and reads `reasoning` as reasoning text', async () => {
     nock(BASE)
-      .post('/chat/completions', (body) => body.top_k === 20)
+      .post('/chat/completions', (body) => body.top_k === undefined)
       .reply(200, { id: 'c1', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: 'yo', reasoning: 'thought' }, finish_reason: 'stop' }] });
-    const result = await connection.chat(chat({ topK: 20 }), attempt(chat()));
+    const tried = attempt(chat());
+    const result = await connection.chat(chat({ topK: 20 }), tried);
     if (result.type !== 'response') throw new Error('expected a response');
     expect(result.response.choices[0].message).toMatchObject({ content: 'yo', reasoning: 'thought' });
+    expect(tried.droppedFields).toEqual(['topK']);
   });
 
   it('sends max_completion_tokens to OpenAI\'s own API (its reasoning models refuse max_tokens), max_tokens elsewhere', async () => {

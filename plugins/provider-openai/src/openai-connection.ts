@@ -6,13 +6,12 @@ import { openAiLayout } from './openai-layout';
 
 /**
  * Type `openai` serves OpenAI and any server that copies its API (vLLM, llama.cpp,
- * LM Studio, ...). Those servers take `top_k`, and OpenAI itself answers an unknown
- * field with a clear 400, so top-k is sent rather than refused here; their reasoning
+ * LM Studio, ...). It follows OpenAI's contract, which refuses `top_k`, so top-k is
+ * dropped and named (servers that take it have types of their own); their reasoning
  * arrives as `reasoning` or `reasoning_content`, and OpenAI sends neither.
  */
 export const OPENAI_DIALECT: OpenAiDialect = {
   label: 'OpenAI',
-  topKField: 'top_k',
   reasoningFields: ['reasoning'],
   // The client speaks OpenAI already: a relayed body goes as written, at no cost per call.
   encodedOnly: true,

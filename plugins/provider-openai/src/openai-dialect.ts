@@ -25,8 +25,8 @@ export interface OpenAiDialect {
   /** Provider spellings of the string tool choices (Mistral: required -> any). */
   toolChoiceValues?: Readonly<Partial<Record<'auto' | 'none' | 'required', string>>>;
   /**
-   * Where the canonical top-k goes. Unset: OpenAI has no top-k, so a request that
-   * sets one is refused (400 `top_k`) instead of being dropped.
+   * Where the canonical top-k goes. Unset: the provider has no top-k (OpenAI refuses the
+   * field), so it is left out and named in `x-gateway-dropped-fields`: a sampling hint.
    */
   topKField?: string;
   /**

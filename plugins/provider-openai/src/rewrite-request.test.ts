@@ -60,11 +60,19 @@ describe('rewriteChatBody', () => {
     expect(refusal(() => rewriteChatBody(body({ messages }), request(), dialect)).param).toBe('messages[1].name');
   });
 
-  it('puts canonical top-k where the provider takes it, and refuses it where there is no such knob', () => {
+  it('puts canonical top-k where the provider takes it, and drops and reports it (a sampling hint) where there is no such knob', () => {
     expect(rewriteChatBody(body(), request({ topK: 40 }), { label: 'Together', topKField: 'top_k' }).top_k).toBe(40);
-    expect(refusal(() => rewriteChatBody(body(), request({ topK: 40 }), plain)).param).toBe('top_k');
-    // A client's own top_k (kept in extra, so already in the body) is refused the same way.
-    expect(refusal(() => rewriteChatBody(body({ top_k: 3 }), request(), plain)).param).toBe('top_k');
+    const dropped: string[] = [];
+    expect(rewriteChatBody(body(), request({ topK: 40 }), plain, (field) => dropped.push(field))).not.toHaveProperty('top_k');
+    // A client's own top_k (kept in extra, so already in the body) is dropped the same way.
+    expect(rewriteChatBody(body({ top_k: 3 }), request(), plain, (field) => dropped.push(field))).not.toHaveProperty('top_k');
+    expect(dropped).toEqual(['topK', 'topK']);
+  });
+
+  it('reports the fields a dialect leaves out, by their canonical names', () => {
+    const dropped: string[] = [];
+    rewriteChatBody(body({ user: 'u-1', seed: 7 }), request(), { label: 'Mistral', dropFields: ['user'] }, (field) => dropped.push(field));
+    expect(dropped).toEqual(['user']);
   });
 
   it('drops stream_options for providers that reject it', () => {

@@ -3,17 +3,23 @@
  * first and use OpenAI's field names (the ones the client knows); renames come last.
  */
 import { extensibleCopy, GatewayError, type ChatRequest } from '@model-gateway/core';
+import { canonicalChatField } from '@model-gateway/format-openai';
 import type { OpenAiDialect } from './openai-dialect';
 import { fitMessage, rewritesMessages } from './dialect-messages';
 
 type Body = Record<string, unknown>;
 
-export function rewriteChatBody(body: Body, request: ChatRequest, dialect: OpenAiDialect): Body {
+/** `drop` hears the canonical name of each field left out as a hint the provider cannot honour (the attempt's dropField). */
+export function rewriteChatBody(body: Body, request: ChatRequest, dialect: OpenAiDialect, drop: (field: string) => void = () => {}): Body {
   // Most bodies have nothing this dialect changes or refuses; they are sent as encoded, not copied.
   if (!touchesChatBody(body, request, dialect)) return body;
   const out: Body = extensibleCopy(body);
-  for (const field of dialect.dropFields ?? []) delete out[field];
-  placeTopK(out, request, dialect);
+  for (const field of dialect.dropFields ?? []) {
+    if (!(field in out)) continue;
+    delete out[field];
+    drop(canonicalChatField(field));
+  }
+  placeTopK(out, request, dialect, drop);
   for (const rule of dialect.unsupported ?? []) {
     const value = out[rule.field];
     if (value === undefined || rule.accepts?.(value)) continue;
@@ -43,10 +49,14 @@ function touchesChatBody(body: Body, request: ChatRequest, dialect: OpenAiDialec
   return false;
 }
 
-/** format-openai leaves top-k out (OpenAI has none); here it goes where the provider takes it, or is refused. */
-function placeTopK(out: Body, request: ChatRequest, dialect: OpenAiDialect): void {
+/** format-openai leaves top-k out (OpenAI has none); here it goes where the provider takes it, or is dropped and named (a sampling hint). */
+function placeTopK(out: Body, request: ChatRequest, dialect: OpenAiDialect, drop: (field: string) => void): void {
   if (request.topK === undefined && out.top_k === undefined) return;
-  if (!dialect.topKField) refuse('top_k', dialect);
+  if (!dialect.topKField) {
+    delete out.top_k;
+    drop('topK');
+    return;
+  }
   if (request.topK !== undefined) {
     delete out.top_k;
     out[dialect.topKField] = request.topK;

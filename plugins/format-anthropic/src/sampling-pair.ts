@@ -1,0 +1,38 @@
+/**
+ * Newer Claude models refuse `temperature` and `top_p` in one request (400 "temperature and
+ * top_p cannot both be specified for this model. Please use only one."): Claude Opus 4.1 and
+ * later, Sonnet 4.5 and later, Haiku 4.5 and later
+ * (https://platform.claude.com/docs/en/about-claude/models/migration-guide).
+ */
+
+import { withoutFields, type ChatRequest, type ProviderAttempt } from '@model-gateway/core';
+
+/** The first version of each family that refuses the pair. */
+const FIRST_REFUSING: Readonly<Record<string, readonly [number, number]>> = {
+  opus: [4, 1],
+  sonnet: [4, 5],
+  haiku: [4, 5],
+};
+
+/** `claude-{family}-{major}[-{minor}]`, anywhere in a model id (Bedrock and Vertex AI put a prefix or a suffix around it); a minor is one or two digits, never a date. */
+const MODEL_ID = /claude-(opus|sonnet|haiku)-(\d+)(?:-(\d{1,2}))?(?!\d)/;
+
+/** Whether `model` refuses `temperature` together with `top_p`. */
+export function refusesSamplingPair(model: string): boolean {
+  const match = MODEL_ID.exec(model);
+  if (!match) return false;
+  const [first, firstMinor] = FIRST_REFUSING[match[1]];
+  const major = Number(match[2]);
+  const minor = match[3] === undefined ? 0 : Number(match[3]);
+  return major > first || (major === first && minor >= firstMinor);
+}
+
+/**
+ * The request as a model that refuses the pair takes it: `top_p` is dropped (and named) and
+ * `temperature` kept, because temperature is the knob every format and client has and the one
+ * Anthropic advises adjusting, while top_p is the rarer refinement of it.
+ */
+export function fitSamplingPair(request: ChatRequest, attempt: Pick<ProviderAttempt, 'model' | 'dropField'>): ChatRequest {
+  if (request.temperature === undefined || request.topP === undefined || !refusesSamplingPair(attempt.model)) return request;
+  return withoutFields(request, ['topP'], attempt);
+}
