@@ -3,8 +3,8 @@ import { FIXTURES } from '../conformance/conformance-fixtures';
 import type { ConformanceFake, RequestView, TurnView } from '../conformance/conformance-types';
 import { commonBehaviours, FakeServer, json as writeJson, nextPiece, sse, type Behaviour, type FakeOptions, type RecordedRequest, type StreamFaults } from './fake-server';
 import { echoText, halves, isPngBase64, requestedScenario, scenarioError, textPieces, typedText } from './fake-scenarios';
-import { signThinking, thinkingRule } from './rules/anthropic-thinking';
 import { samplingPairRule } from './rules/anthropic-sampling';
+import { signThinking, thinkingRule } from './rules/anthropic-thinking';
 
 /**
  * A local Anthropic Messages API: `POST /v1/messages` (JSON, or SSE when `stream` is
@@ -138,8 +138,8 @@ export function ruleBroken(body: any): string | undefined {
   if (unknown) return `${unknown}: Extra inputs are not permitted`;
   if (!Number.isInteger(body?.max_tokens) || body.max_tokens < 1) return 'max_tokens: Field required';
   if (typeof body.temperature === 'number' && (body.temperature < 0 || body.temperature > 1)) return 'temperature: must be between 0 and 1';
-  if (!Array.isArray(body.messages)) return 'messages: Input should be a valid list';
   const sampling = samplingPairRule(body); if (sampling) return sampling;
+  if (!Array.isArray(body.messages)) return 'messages: Input should be a valid list';
   const all: any[] = body.messages;
   const notObject = all.findIndex((m) => typeof m !== 'object' || m === null || Array.isArray(m));
   if (notObject !== -1) return `messages.${notObject}: Input should be a valid dictionary`;

@@ -34,8 +34,6 @@ export interface PipelinePlugin {
    * back). By ascending priority; return undefined at once for calls it has nothing to do for.
    */
   prepareChat?(call: CallContext, request: ChatRequest): void | Promise<void>;
-  /** Adds credentials to an outgoing provider request. The only phase that sees secrets. */
-  authorize?(attempt: AttemptContext, request: UpstreamRequest): void | Promise<void>;
   /**
    * The chat request as this attempt's target gets it, before the provider encodes it: a plugin
    * that knows what the target's model cannot honour (the catalogue's `reasoning` flag) returns
@@ -43,6 +41,8 @@ export interface PipelinePlugin {
    * the request. Synchronous (it runs on every chat attempt), by ascending priority; never for relayed calls.
    */
   fitRequest?(attempt: AttemptContext, request: ChatRequest): ChatRequest | undefined;
+  /** Adds credentials to an outgoing provider request. The only phase that sees secrets. */
+  authorize?(attempt: AttemptContext, request: UpstreamRequest): void | Promise<void>;
   /**
    * Headers for a complete answer (not a stream, not relayed bytes), given its usage: runs
    * after the provider answered and before the response head is written, so it adds to

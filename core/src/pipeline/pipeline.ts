@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
 import type { AttemptContext } from '../contracts/attempt-context';
 import type { Usage } from '../canonical/usage';
-import type { ChatRequest } from '../canonical/chat';
+import type { ChatChunk, ChatRequest, ChatResponse } from '../canonical/chat';
 import type { AttemptRecord } from '../contracts/attempt-record';
+import type { AnswerWatcher, ChatOutput } from '../contracts/call-outputs';
 import type { CallContext, Target } from '../contracts/call-context';
 import type { Endpoint } from '../contracts/endpoint';
 import type { EndpointQuery } from '../contracts/endpoint-query';
@@ -23,12 +24,14 @@ type RequestHook<A, B> = (a: A, b: B) => void | Promise<void>;
 export class Pipeline {
   private readonly onRequestHooks: Array<RequestHook<CallContext, undefined>>;
   private readonly resolveHooks: Array<RequestHook<CallContext, undefined>>;
+  private readonly prepareChatHooks: Array<RequestHook<CallContext, ChatRequest>>;
+  private readonly watchAnswerHooks: Array<[string, Hook<'watchAnswer'>]>;
   private readonly authorizeHooks: Array<RequestHook<AttemptContext, UpstreamRequest>>;
+  private readonly fitRequestHooks: Array<Hook<'fitRequest'>>;
   private readonly answerHeaderHooks: Array<[string, Hook<'answerHeaders'>]>;
   private readonly attemptEndHooks: Array<[string, Hook<'onAttemptEnd'>]>;
   private readonly finishHooks: Array<[string, Hook<'onFinish'>]>;
   private readonly errorHooks: Array<[string, Hook<'onError'>]>;
-  private readonly fitRequestHooks: Array<Hook<'fitRequest'>>;
   private readonly filterHooks: Array<Hook<'filterEndpoints'>>;
 
   constructor(readonly plugins: readonly PipelinePlugin[], private readonly logger: Logger) {
@@ -36,12 +39,14 @@ export class Pipeline {
     const reversed = [...sorted].reverse();
     this.onRequestHooks = sorted.filter((p) => p.onRequest).map((p) => p.onRequest!.bind(p));
     this.resolveHooks = sorted.filter((p) => p.resolve).map((p) => p.resolve!.bind(p));
+    this.prepareChatHooks = sorted.filter((p) => p.prepareChat).map((p) => p.prepareChat!.bind(p));
+    this.watchAnswerHooks = sorted.filter((p) => p.watchAnswer).map((p) => [p.name, p.watchAnswer!.bind(p)]);
     this.authorizeHooks = sorted.filter((p) => p.authorize).map((p) => p.authorize!.bind(p));
+    this.fitRequestHooks = sorted.filter((p) => p.fitRequest).map((p) => p.fitRequest!.bind(p));
     this.answerHeaderHooks = sorted.filter((p) => p.answerHeaders).map((p) => [p.name, p.answerHeaders!.bind(p)]);
     this.attemptEndHooks = reversed.filter((p) => p.onAttemptEnd).map((p) => [p.name, p.onAttemptEnd!.bind(p)]);
     this.finishHooks = reversed.filter((p) => p.onFinish).map((p) => [p.name, p.onFinish!.bind(p)]);
     this.errorHooks = reversed.filter((p) => p.onError).map((p) => [p.name, p.onError!.bind(p)]);
-    this.fitRequestHooks = sorted.filter((p) => p.fitRequest).map((p) => p.fitRequest!.bind(p));
     this.filterHooks = sorted.filter((p) => p.filterEndpoints).map((p) => p.filterEndpoints!.bind(p));
   }
 
@@ -67,6 +72,24 @@ export class Pipeline {
     return runHooks(this.resolveHooks, call, undefined);
   }
 
+  prepareChat(call: CallContext, request: ChatRequest): Promise<void> | undefined {
+    return runHooks(this.prepareChatHooks, call, request);
+  }
+
+  /** The plugins' watchers of a chat answer, as one; undefined (the common case) when none watches it. */
+  watchAnswer(call: CallContext, output: ChatOutput): AnswerWatcher | undefined {
+    let watchers: Array<[string, AnswerWatcher]> | undefined;
+    for (const [name, hook] of this.watchAnswerHooks) {
+      try {
+        const watcher = hook(call, output);
+        if (watcher) (watchers ??= []).push([name, watcher]);
+      } catch (error) {
+        this.failed(name, 'watchAnswer', error);
+      }
+    }
+    return watchers && new GuardedWatchers(watchers, (name, error) => this.failed(name, 'watchAnswer', error));
+  }
+
   /**
    * Every upstream request passes here (unified attempts, relays, connection checks), so
    * this is where the hop count is set, over whatever the client sent, before a signer
@@ -76,6 +99,13 @@ export class Pipeline {
     request.headers[HOPS_HEADER] = upstreamHops(attempt.call.headers);
     return runHooks(this.authorizeHooks, attempt, request);
   };
+
+  /** The chat request as `attempt`'s target gets it: each plugin may leave out what the target cannot honour (and reports it on the attempt). */
+  fitRequest(attempt: AttemptContext, request: ChatRequest): ChatRequest {
+    let fitted = request;
+    for (const hook of this.fitRequestHooks) fitted = hook(attempt, fitted) ?? fitted;
+    return fitted;
+  }
 
   /** Sets the plugins' headers for a complete answer on `res`, before its head is written. */
   answerHeaders(call: CallContext, target: Target, usage: Usage | undefined, res: { setHeader(name: string, value: string): unknown }): void {
@@ -99,13 +129,6 @@ export class Pipeline {
         this.failed(name, 'onAttemptEnd', error);
       }
     }
-  }
-
-  /** The chat request as `attempt`'s target gets it: each plugin may leave out what the target cannot honour (and reports it on the attempt). */
-  fitRequest(attempt: AttemptContext, request: ChatRequest): ChatRequest {
-    let fitted = request;
-    for (const hook of this.fitRequestHooks) fitted = hook(attempt, fitted) ?? fitted;
-    return fitted;
   }
 
   finish(call: CallContext): void {
@@ -157,5 +180,33 @@ async function continueHooks<A, B>(hooks: ReadonlyArray<RequestHook<A, B>>, from
   for (let i = from; i < hooks.length; i++) {
     const next = hooks[i](a, b);
     if (next) await next;
+  }
+}
+
+/** Watchers run so that one that throws or rejects is logged and never breaks the answer. */
+class GuardedWatchers implements AnswerWatcher {
+  constructor(
+    private readonly watchers: ReadonlyArray<[string, AnswerWatcher]>,
+    private readonly failed: (plugin: string, error: unknown) => void,
+  ) {}
+
+  chunk(chunk: ChatChunk): void {
+    for (const [name, watcher] of this.watchers) {
+      try {
+        watcher.chunk(chunk);
+      } catch (error) {
+        this.failed(name, error);
+      }
+    }
+  }
+
+  async end(response: ChatResponse | undefined): Promise<void> {
+    for (const [name, watcher] of this.watchers) {
+      try {
+        await watcher.end(response);
+      } catch (error) {
+        this.failed(name, error);
+      }
+    }
   }
 }

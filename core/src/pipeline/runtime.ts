@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { ChatChunk, ChatRequest, ChatResponse } from '../canonical/chat';
 import type { EmbeddingsRequest, EmbeddingsResponse } from '../canonical/embeddings';
 import type { Usage } from '../canonical/usage';
-import type { ChatOutput, EmbeddingsOutput } from '../contracts/call-outputs';
+import type { AnswerWatcher, ChatOutput, EmbeddingsOutput } from '../contracts/call-outputs';
 import { Cancellation } from '../contracts/cancellation';
 import type { Endpoint, EndpointKind } from '../contracts/endpoint';
 import type { CallInput, ConnectionCheck, ConnectionCheckResult, GatewayRuntime, ListenAddress } from '../contracts/gateway-runtime';
@@ -100,6 +100,7 @@ export class Runtime implements GatewayRuntime {
       if (input.translate && [...relayTargets.values()].includes(undefined)) {
         translated = input.translate();
         if (translated.kind !== 'local') call.request = translated.request;
+        if (translated.kind === 'chat') await this.pipeline.prepareChat(call, translated.request);
       }
       // What the answering attempt's target could not honour, said in response headers.
       let targetHeaders: TranslationHeaders | undefined;
@@ -140,6 +141,9 @@ export class Runtime implements GatewayRuntime {
   chat(req: Request, res: Response, input: CallInput<ChatRequest, ChatOutput>): Promise<void> {
     const call = this.open(req, res, input, 'chat');
     return this.run(call, res, async () => {
+      // Awaited only when a hook was asynchronous (Pipeline returns undefined otherwise).
+      const prepared = this.pipeline.prepareChat(call, input.request);
+      if (prepared) await prepared;
       const { attempt, result } = await this.attempts(call, (attempt) => this.chatAttempt(call, input.request, attempt));
       setTranslationHeaders(res, droppedFieldsHeader(attempt.droppedFields, input.fieldNames));
       return this.answerChat(call, attempt, result, res, input.output);
@@ -193,8 +197,10 @@ export class Runtime implements GatewayRuntime {
 
   private async answerChat(call: Call, attempt: Attempt, result: ChatAttemptResult, res: Response, output: ChatOutput): Promise<GatewayError | undefined> {
     served(res, attempt);
-    if (result.type === 'stream') return this.stream(call, attempt, result, res, output);
+    const watcher = this.pipeline.watchAnswer(call, output);
+    if (result.type === 'stream') return this.stream(call, attempt, result, res, output, watcher);
     this.pipeline.answerHeaders(call, attempt.target, result.response.usage, res);
+    if (watcher) await watcher.end(result.response);
     writeJson(res, 200, output.response(result.response, call));
     this.endAttempt(attempt, call, 200, undefined, result.response.usage);
     return undefined;
@@ -267,7 +273,7 @@ export class Runtime implements GatewayRuntime {
     return runAttempts(call, this.loopHooks, run);
   }
 
-  private async stream(call: Call, attempt: Attempt, started: StartedStream, res: Response, output: ChatOutput): Promise<GatewayError | undefined> {
+  private async stream(call: Call, attempt: Attempt, started: StartedStream, res: Response, output: ChatOutput, watcher: AnswerWatcher | undefined): Promise<GatewayError | undefined> {
     res.writeHead(200, output.streamContentType ? extensibleCopy(SSE_HEADERS, { 'content-type': output.streamContentType }) : SSE_HEADERS);
     let usage: Usage | undefined;
     let failure: GatewayError | undefined;
@@ -275,9 +281,11 @@ export class Runtime implements GatewayRuntime {
       for (let step = started.first; !step.done; step = await started.iterator.next()) {
         const chunk = step.value;
         if (chunk.usage) usage = chunk.usage;
+        watcher?.chunk(chunk);
         const text = output.chunk(chunk, call);
         if (text !== null && !res.write(text)) await waitForDrain(res, attempt.cancellation);
       }
+      if (watcher) await watcher.end(undefined);
       res.end(output.done(call));
     } catch (thrown) {
       failure = GatewayError.from(thrown);
