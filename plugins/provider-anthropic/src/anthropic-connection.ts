@@ -1,9 +1,9 @@
 import {
-  extensibleCopy, GatewayError, parseRetryAfter, readSse, transportError, upstreamStatusError,
+  extensibleCopy, GatewayError, withoutFields, parseRetryAfter, readSse, transportError, upstreamStatusError,
   type ProviderAttempt, type ChatChunk, type ChatRequest, type ChatResult, type ConnectionSettings,
   type PassthroughFormat, type PassthroughTarget, type ProviderConnection, type UpstreamResponse, parseStreamEvent, readUpstreamJson,
 } from '@model-gateway/core';
-import { AnthropicStreamDecoder, decodeAnthropicError, decodeAnthropicResponse, encodeAnthropicRequest, fitSamplingPair } from '@model-gateway/format-anthropic';
+import { AnthropicStreamDecoder, decodeAnthropicError, decodeAnthropicResponse, encodeAnthropicRequest, fitSamplingPair, thinkingDropped } from '@model-gateway/format-anthropic';
 import type { AnthropicOptions } from './anthropic-options';
 
 /**
@@ -50,7 +50,10 @@ export class AnthropicConnection implements ProviderConnection {
   }
 
   async chat(request: ChatRequest, attempt: ProviderAttempt): Promise<ChatResult> {
-    const encoded = encodeAnthropicRequest(fitSamplingPair(request, attempt), attempt.model, { defaultMaxTokens: this.settings.options.default_max_tokens });
+    const sampled = fitSamplingPair(request, attempt);
+    // The last resort when a tool turn's signed thinking was lost (docs/translation.md): thinking off, said in x-gateway-dropped-fields.
+    const fitted = thinkingDropped(sampled) ? withoutFields(sampled, ['reasoning'], attempt) : sampled;
+    const encoded = encodeAnthropicRequest(fitted, attempt.model, { defaultMaxTokens: this.settings.options.default_max_tokens });
     const body = JSON.stringify(this.layout.body?.(encoded, attempt.model) ?? encoded);
     const response = await attempt.send({ method: 'POST', url: this.layout.url(attempt.model, request.stream), headers: extensibleCopy(this.headers), body });
     if (response.status >= 400) {
