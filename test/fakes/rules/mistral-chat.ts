@@ -12,10 +12,15 @@ import type { FakeRefusal, OpenAiFakeOptions, OpenAiRequest } from '../openai-fa
  * `{object: "error", message: {detail: [{type, loc, msg, input}]}, type: "invalid_request_error", param: null, code: null}`.
  */
 
-/** The chat request body's fields (Mistral's seed is `random_seed`; it has no `stream_options`, `user` or `max_completion_tokens`). */
+/**
+ * The chat request body's fields (Mistral's seed is `random_seed`; it has no `stream_options`, `user` or `max_completion_tokens`).
+ * `reasoning_effort` is adjustable reasoning on mistral-small and mistral-medium-3.5:
+ * https://docs.mistral.ai/capabilities/reasoning/adjustable (the mistralai SDK's ChatCompletionRequest has it too).
+ */
 const CHAT_FIELDS = new Set([
   'model', 'messages', 'temperature', 'top_p', 'max_tokens', 'stream', 'stop', 'random_seed', 'metadata', 'response_format',
   'tools', 'tool_choice', 'presence_penalty', 'frequency_penalty', 'n', 'prediction', 'parallel_tool_calls', 'prompt_mode', 'safe_prompt',
+  'reasoning_effort',
 ]);
 
 /** Each role's message fields: four roles only (no `developer`), and an assistant turn has no `refusal` or `annotations`. */
@@ -85,4 +90,6 @@ export const MISTRAL_FAKE: OpenAiFakeOptions = {
   rules: mistralToolCallIdRule,
   // Unknown fields are the refusal's to answer, in Mistral's 422 shape rather than OpenAI's 400.
   extraChatFields: 'any',
+  // Bodies are Mistral's (random_seed, output_dimension), checked against Mistral's SDK types, not OpenAI's.
+  sdkCheck: 'mistral',
 };
