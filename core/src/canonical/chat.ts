@@ -7,9 +7,9 @@ import type { Usage } from './usage';
 
 export type ChatRole = 'system' | 'developer' | 'user' | 'assistant' | 'tool';
 
-/** A prompt-cache breakpoint after the marked piece (Anthropic's cache_control, Bedrock's cachePoint); providers that cache on their own ignore it. */
+/** A prompt-cache breakpoint after the marked piece (a cache-control mark or a cache point, in the formats that have one); providers that cache on their own ignore it. */
 export interface CacheMark {
-  /** The cache lifetime the client asked for (Anthropic's `5m` or `1h`), when it named one. */
+  /** The cache lifetime the client asked for (`5m` or `1h`), when it named one. */
   ttl?: string;
 }
 
@@ -119,7 +119,7 @@ export interface ChatChoice {
   index: number;
   message: AssistantMessage;
   finishReason: FinishReason | null;
-  /** Which of the client's stop sequences ended the answer, when one did (Anthropic reports it). */
+  /** Which of the client's stop sequences ended the answer, when the provider reports it. */
   stopSequence?: string;
   logprobs?: unknown;
 }

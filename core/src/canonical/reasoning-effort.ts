@@ -3,8 +3,8 @@ import type { ReasoningConfig } from './chat';
 type Effort = Exclude<NonNullable<ReasoningConfig['effort']>, 'none'>;
 
 /**
- * The smallest thinking budget each effort stands for: Anthropic's extended-thinking
- * budgets (minimum 1,024, growing roughly fourfold), the one table every format reads
+ * The smallest thinking budget each effort stands for (budgets in tokens, from the
+ * smallest a provider takes, 1,024, growing roughly fourfold), the one table every format reads
  * when a budget must become an effort or an effort a budget.
  */
 export const EFFORT_BUDGET_FLOORS: Readonly<Record<Effort, number>> = {
