@@ -1,6 +1,6 @@
 import { AnthropicFake, type AnthropicRequest } from '../fakes/anthropic-fake';
 import type { FakeOptions } from '../fakes/fake-server';
-import { GeminiFake } from '../fakes/gemini-fake';
+import { GeminiFake, type GeminiFakeOptions } from '../fakes/gemini-fake';
 import { OpenAiFake, type OpenAiFakeOptions } from '../fakes/openai-fake';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
 import { writeIn } from './agent-setup';
@@ -30,12 +30,13 @@ export interface RigOptions {
   /** Scripts for the fakes that answer the agent's tool turns. */
   anthropic?: FakeOptions<AnthropicRequest>;
   openai?: OpenAiFakeOptions;
+  gemini?: GeminiFakeOptions;
   endpoints: Array<{ name: string; provider: RigConnection; model: string }>;
 }
 
 /** Starts the fakes and a gateway with `endpoints` on them; its config is written into `dir`. */
 export async function startAgentRig(dir: string, options: RigOptions): Promise<AgentRig> {
-  const [anthropic, openai, gemini] = await Promise.all([AnthropicFake.start(options.anthropic), OpenAiFake.start(options.openai), GeminiFake.start()]);
+  const [anthropic, openai, gemini] = await Promise.all([AnthropicFake.start(options.anthropic), OpenAiFake.start(options.openai), GeminiFake.start(options.gemini)]);
   const config = {
     providers: {
       'anthropic-up': { type: 'anthropic', base_url: anthropic.baseUrl, api_key: HELD_KEYS.anthropic },

@@ -284,6 +284,8 @@ interface AnthropicStreamFaults extends StreamFaults {
 export interface AnthropicStreamOptions extends AnthropicStreamFaults {
   /** A tool_use block after the text, its input streamed as these `partial_json` fragments. */
   toolUse?: { id?: string; name: string; inputJson: string[] };
+  /** A thinking block first, signed as the fake signs (what a thinking model sends before a tool call). */
+  thinking?: string;
 }
 
 /** Ready-made behaviours. */
@@ -297,8 +299,9 @@ export const respondAnthropic = {
   },
 
   stream: (pieces: string[], options: AnthropicStreamOptions = {}): AnthropicBehaviour => (req, res) => {
-    const { toolUse, ...faults } = options;
-    const blocks: StreamBlock[] = pieces.length > 0 ? [{ type: 'text', pieces }] : [];
+    const { toolUse, thinking, ...faults } = options;
+    const blocks: StreamBlock[] = thinking === undefined ? [] : [{ type: 'thinking', thinking, signature: signThinking(thinking) }];
+    if (pieces.length > 0) blocks.push({ type: 'text', pieces });
     if (toolUse) blocks.push({ type: 'tool_use', id: toolUse.id ?? 'toolu_fake_1', name: toolUse.name, inputJson: toolUse.inputJson });
     return writeStream(req, res, blocks, toolUse ? 'tool_use' : 'end_turn', ANTHROPIC_USAGE, faults);
   },
