@@ -1,0 +1,80 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { AGENT_CLIS_SETUP_TIMEOUT_MS, ensureAgentClis, type AgentClis } from '../support/agent-clis';
+import { startAgentRig, type AgentRig } from './agent-rig';
+import { describeRun, runCli, scratch, writeIn } from './agent-setup';
+import { LOOP_CONTENT, LOOP_FILE, LOOP_REPLY, ToolLoop, type LoopFormat } from './tool-loop';
+
+/**
+ * Gemini CLI doing real work through /gateway/gemini on each provider format: the fake model
+ * calls the CLI's own `write_file` tool, the CLI writes the file and sends the functionResponse
+ * back, the fake checks that turn against the provider's rules and answers with text. The CLI
+ * takes the gateway from GOOGLE_GEMINI_BASE_URL and any key in GEMINI_API_KEY.
+ */
+
+const RUN_TIMEOUT_MS = 120_000;
+jest.setTimeout(RUN_TIMEOUT_MS + 15_000);
+
+const loop = new ToolLoop();
+let clis: AgentClis;
+let rig: AgentRig;
+let work: { dir: string; remove(): Promise<void> };
+
+beforeAll(async () => {
+  clis = await ensureAgentClis();
+  work = await scratch('gemini-cli-loop');
+  rig = await startAgentRig(work.dir, {
+    anthropic: { script: loop.anthropic },
+    openai: { script: loop.openai },
+    gemini: { script: loop.gemini },
+    endpoints: [
+      // Named gemini-3-*: Gemini CLI picks its settings (thinking among them) from the model name it is given.
+      { name: 'gemini-3-gc-claude', provider: 'anthropic-up', model: 'claude-sonnet-4-5' },
+      { name: 'gemini-3-gc-gpt', provider: 'openai-up', model: 'gpt-5-mini' },
+      { name: 'gemini-3-gc-gemini', provider: 'gemini-up', model: 'gemini-3-flash-preview' },
+    ],
+  });
+}, AGENT_CLIS_SETUP_TIMEOUT_MS);
+
+afterAll(async () => {
+  await rig?.stop();
+  await work?.remove();
+});
+
+/** The environment a user sets for Gemini CLI on the gateway (the key is a placeholder: the gateway sends its own). */
+function geminiCliEnv(baseUrl: string, endpoint: string, home: string): Record<string, string> {
+  return { GOOGLE_GEMINI_BASE_URL: baseUrl, GEMINI_API_KEY: 'placeholder', GEMINI_MODEL: endpoint, GEMINI_CLI_TRUST_WORKSPACE: 'true', HOME: home };
+}
+
+async function writeThroughGeminiCli(endpoint: string): Promise<{ ok: boolean; explain: string }> {
+  const project = await scratch('gemini-project');
+  const home = await scratch('gemini-home');
+  try {
+    const target = path.join(project.dir, LOOP_FILE);
+    loop.reset({ name: 'write_file', input: { file_path: target, content: LOOP_CONTENT } });
+    // GOOGLE_GEMINI_BASE_URL alone makes 0.61 pick its "gateway" auth type, which headless runs refuse; the API-key type takes the same URL.
+    await writeIn(home.dir, '.gemini/settings.json', JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } } }));
+    // --yolo: a headless run cannot confirm the write, and the default approval mode would refuse it.
+    const args = ['-p', `Create ${LOOP_FILE}.`, '--yolo', '-m', endpoint];
+    const run = await runCli(clis.gemini, args, { cwd: project.dir, env: geminiCliEnv(`${rig.gateway.url}/gateway/gemini`, endpoint, home.dir), timeoutMs: RUN_TIMEOUT_MS });
+    const written = await readFile(target, 'utf8').catch(() => undefined);
+    const ok = run.code === 0 && run.stdout.includes(LOOP_REPLY) && written === LOOP_CONTENT && loop.problems().length === 0;
+    return { ok, explain: `${describeRun(run)}\n--- file: ${JSON.stringify(written)}\n--- loop\n${JSON.stringify(loop.events)}\n${loop.problems().join('\n')}` };
+  } finally {
+    await home.remove();
+    await project.remove();
+  }
+}
+
+describe('Gemini CLI writes a file with its own tool, through /gateway/gemini', () => {
+  it.each<[string, string, LoopFormat]>([
+    ['a Gemini 3 endpoint (relayed, thought signatures back)', 'gemini-3-gc-gemini', 'gemini'],
+    // Not yet: translated, the fakes refuse the call (docs/translation.md, "Coding agents doing real work"): to Anthropic its
+    // `web_fetch` function goes out without `type: "custom"`, read as the server tool; to Chat Completions the tool message keeps a `name`.
+  ])('on %s', async (_what, endpoint, format) => {
+    const { ok, explain } = await writeThroughGeminiCli(endpoint);
+    if (!ok) throw new Error(`gemini did not complete the tool loop on ${endpoint}: ${explain}`);
+    const turns = loop.events.filter((e) => e.format === format);
+    expect(turns.map((e) => e.turn)).toEqual(['call', 'result']);
+  });
+});
