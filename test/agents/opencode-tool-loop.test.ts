@@ -1,0 +1,75 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { AGENT_CLIS_SETUP_TIMEOUT_MS, ensureAgentClis, type AgentClis } from '../support/agent-clis';
+import { startAgentRig, type AgentRig } from './agent-rig';
+import { describeRun, runCli, scratch, writeIn } from './agent-setup';
+import { LOOP_CONTENT, LOOP_FILE, LOOP_REPLY, ToolLoop, type LoopFormat } from './tool-loop';
+
+/**
+ * opencode doing real work through /gateway/openai/v1 (Chat Completions, through the AI SDK's
+ * openai-compatible provider named in its opencode.json): the fake model calls opencode's own
+ * `write` tool, opencode writes the file and sends the tool message back, the fake checks that
+ * turn against the provider's rules and answers with text.
+ */
+
+const RUN_TIMEOUT_MS = 120_000;
+jest.setTimeout(RUN_TIMEOUT_MS + 15_000);
+
+const loop = new ToolLoop();
+let clis: AgentClis;
+let rig: AgentRig;
+let work: { dir: string; remove(): Promise<void> };
+
+beforeAll(async () => {
+  clis = await ensureAgentClis();
+  work = await scratch('opencode-loop');
+  rig = await startAgentRig(work.dir, {
+    anthropic: { script: loop.anthropic },
+    openai: { script: loop.openai },
+    gemini: { script: loop.gemini },
+    endpoints: [
+      { name: 'oc-loop-claude', provider: 'anthropic-up', model: 'claude-sonnet-4-5' },
+      { name: 'oc-loop-gpt', provider: 'openai-up', model: 'gpt-5-mini' },
+      { name: 'oc-loop-gemini', provider: 'gemini-up', model: 'gemini-3-flash-preview' },
+    ],
+  });
+}, AGENT_CLIS_SETUP_TIMEOUT_MS);
+
+afterAll(async () => {
+  await rig?.stop();
+  await work?.remove();
+});
+
+async function writeThroughOpencode(endpoint: string): Promise<{ ok: boolean; explain: string }> {
+  const project = await scratch('opencode-project');
+  const home = await scratch('opencode-home');
+  try {
+    const target = path.join(project.dir, LOOP_FILE);
+    loop.reset({ name: 'write', input: { filePath: target, content: LOOP_CONTENT } });
+    const config = {
+      provider: { gateway: { npm: '@ai-sdk/openai-compatible', name: 'model-gateway', options: { baseURL: `${rig.gateway.url}/gateway/openai/v1`, apiKey: 'placeholder' }, models: { [endpoint]: {} } } },
+      model: `gateway/${endpoint}`,
+    };
+    await writeIn(project.dir, 'opencode.json', JSON.stringify(config));
+    const run = await runCli(clis.opencode, ['run', `Create ${LOOP_FILE}.`], { cwd: project.dir, env: { HOME: home.dir, OPENCODE_DISABLE_AUTOUPDATE: '1' }, timeoutMs: RUN_TIMEOUT_MS });
+    const written = await readFile(target, 'utf8').catch(() => undefined);
+    const ok = run.code === 0 && run.stdout.includes(LOOP_REPLY) && written === LOOP_CONTENT && loop.problems().length === 0;
+    return { ok, explain: `${describeRun(run)}\n--- file: ${JSON.stringify(written)}\n--- loop\n${JSON.stringify(loop.events)}\n${loop.problems().join('\n')}\n${JSON.stringify(loop.offered)}` };
+  } finally {
+    await home.remove();
+    await project.remove();
+  }
+}
+
+describe('opencode writes a file with its own tool, through /gateway/openai/v1', () => {
+  it.each<[string, string, LoopFormat]>([
+    ['a Gemini 3 endpoint', 'oc-loop-gemini', 'gemini'],
+    ['an OpenAI-format endpoint', 'oc-loop-gpt', 'openai-chat'],
+    // Not yet on an Anthropic-format endpoint: its `bash` function goes out without `type: "custom"`, which the fake reads as Anthropic's server tool (docs/translation.md).
+  ])('on %s', async (_what, endpoint, format) => {
+    const { ok, explain } = await writeThroughOpencode(endpoint);
+    if (!ok) throw new Error(`opencode did not complete the tool loop on ${endpoint}: ${explain}`);
+    const turns = loop.events.filter((e) => e.format === format);
+    expect(turns.map((e) => e.turn)).toEqual(['call', 'result']);
+  });
+});
