@@ -1,3 +1,4 @@
+import { openReasoning } from '@model-gateway/core';
 import Anthropic from '@anthropic-ai/sdk';
 import { scenarioMarker } from '../conformance/conformance-fixtures';
 import { claudeProfile } from '../conformance/profiles/vertex-ai';
@@ -119,7 +120,10 @@ describe('Anthropic SDK -> Claude on Bedrock and Vertex AI', () => {
     it('turn 1 gives a signed thinking block before the tool call; turn 2 restores it and Bedrock answers 200', async () => {
       const first = await ask(turn1('thinking-tools'));
       expect(first.stop_reason).toBe('tool_use');
-      expect(first.content[0]).toEqual({ type: 'thinking', thinking: THINKING_TEXT, signature: signThinking(THINKING_TEXT) });
+      expect(first.content[0]).toMatchObject({ type: 'thinking', thinking: THINKING_TEXT });
+      // Bedrock's signed block travels sealed (its family named), so no other provider mistakes it for its own.
+      const sealed = openReasoning((first.content[0] as Anthropic.ThinkingBlock).signature);
+      expect(sealed?.blocks).toEqual([{ reasoningContent: { reasoningText: { text: THINKING_TEXT, signature: signThinking(THINKING_TEXT) } } }]);
       expect(first.content[1]).toMatchObject({ type: 'tool_use', name: 'get_weather', input: { city: 'Paris' } });
       const toolUse = first.content[1] as Anthropic.ToolUseBlock;
 

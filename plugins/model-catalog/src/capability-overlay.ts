@@ -65,5 +65,8 @@ export const CAPABILITY_OVERLAY: Readonly<Record<string, Readonly<Record<string,
     'pixtral-large': { tools: true, vision: true },
     // Embedding model: not in models.dev's Mistral list.
     'mistral-embed': EMBEDDING,
+    // Correction: Mistral documents adjustable reasoning (reasoning_effort) on mistral-small-latest:
+    // https://docs.mistral.ai/capabilities/reasoning/adjustable
+    'mistral-small-latest': { reasoning: true },
   },
 };

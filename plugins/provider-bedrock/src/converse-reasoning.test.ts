@@ -2,9 +2,10 @@ import { openReasoning, sealReasoning } from '@model-gateway/core';
 import { BEDROCK_REASONING_FAMILY, decodeReasoningBlocks, encodeReasoningBlocks } from './converse-reasoning';
 
 describe('Bedrock reasoning blocks', () => {
-  it('carries one signed block as its text and raw signature, and restores it', () => {
+  it('seals one signed block too (a bare signature would pass for another family\'s), and restores it', () => {
     const decoded = decodeReasoningBlocks([{ reasoningText: { text: 'think', signature: 'sig-1' } }]);
-    expect(decoded).toEqual({ reasoning: 'think', signature: 'sig-1' });
+    expect(decoded.reasoning).toBe('think');
+    expect(openReasoning(decoded.signature)).toEqual({ family: BEDROCK_REASONING_FAMILY, blocks: [{ reasoningContent: { reasoningText: { text: 'think', signature: 'sig-1' } } }] });
     expect(encodeReasoningBlocks({ reasoning: decoded.reasoning, reasoningSignature: decoded.signature })).toEqual([
       { reasoningContent: { reasoningText: { text: 'think', signature: 'sig-1' } } },
     ]);

@@ -4,10 +4,11 @@
  * tool-use turn sent back while thinking is on must start with them, unchanged
  * (https://docs.aws.amazon.com/bedrock/latest/userguide/claude-messages-extended-thinking.html).
  *
- * One signed block is carried as canonical `reasoning` + `reasoningSignature` (the raw
- * signature, which an Anthropic client keeps in its thinking block as it is). Anything
- * more (several blocks, redacted ones) is sealed whole into a reasoning envelope under
- * BEDROCK_REASONING_FAMILY, so every block comes back exactly as Bedrock wrote it.
+ * The blocks are sealed whole into a reasoning envelope under BEDROCK_REASONING_FAMILY,
+ * a single one too: a bare signature would look like the client format's own (and reach
+ * Gemini as a thought signature), and a client slot declared as base64 bytes takes the
+ * envelope where it may refuse Bedrock's raw text. Every block comes back exactly as
+ * Bedrock wrote it; canonical `reasoning` keeps the readable text.
  */
 import { isWireObject, openReasoning, sealReasoning, type ChatMessage } from '@model-gateway/core';
 import type { ConverseContentBlock, ConverseReasoningBlock } from './converse-types';
@@ -26,8 +27,6 @@ export function decodeReasoningBlocks(blocks: readonly ConverseReasoningBlock[])
   if (blocks.length === 0) return {};
   const texts = blocks.flatMap((block) => (block.reasoningText ? [block.reasoningText.text] : []));
   const reasoning = texts.length > 0 ? texts.join('') : undefined;
-  const single = blocks.length === 1 ? blocks[0].reasoningText : undefined;
-  if (single) return { reasoning, ...(single.signature !== undefined && { signature: single.signature }) };
   return { reasoning, signature: sealReasoning(BEDROCK_REASONING_FAMILY, blocks.map((block) => ({ reasoningContent: block }))) };
 }
 

@@ -1,4 +1,5 @@
-import { GatewayError } from '@model-gateway/core';
+import { GatewayError, sealReasoning } from '@model-gateway/core';
+import { BEDROCK_REASONING_FAMILY } from './converse-reasoning';
 import { decodeConverseResponse } from './converse-response';
 import { decodeConverseUsage, finishReasonOf } from './converse-usage';
 
@@ -26,7 +27,7 @@ describe('decodeConverseResponse', () => {
     );
     expect(response).toEqual({
       ...META,
-      choices: [{ index: 0, message: { role: 'assistant', content: 'Hello there', reasoning: 'Think.', reasoningSignature: 'sig-1' }, finishReason: 'stop' }],
+      choices: [{ index: 0, message: { role: 'assistant', content: 'Hello there', reasoning: 'Think.', reasoningSignature: sealReasoning(BEDROCK_REASONING_FAMILY, [{ reasoningContent: { reasoningText: { text: 'Think.', signature: 'sig-1' } } }]) }, finishReason: 'stop' }],
       usage: { inputTokens: 10, outputTokens: 4, totalTokens: 14 },
     });
   });

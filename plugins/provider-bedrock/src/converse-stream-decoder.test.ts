@@ -1,3 +1,5 @@
+import { openReasoning } from '@model-gateway/core';
+import { BEDROCK_REASONING_FAMILY } from './converse-reasoning';
 import { ConverseStreamDecoder } from './converse-stream-decoder';
 
 const META = { id: 'bedrock-s', created: 1, model: 'm' };
@@ -43,13 +45,17 @@ describe('ConverseStreamDecoder', () => {
     expect(chunks[6].choices[0].finishReason).toBe('tool_calls');
   });
 
-  it('passes reasoning text and its signature as separate deltas', () => {
+  it('passes reasoning text as it comes and seals the blocks so far whenever a signature or redacted block completes one', () => {
     const chunks = decodeAll([
       ['contentBlockDelta', { contentBlockIndex: 0, delta: { reasoningContent: { text: 'Hmm.' } } }],
       ['contentBlockDelta', { contentBlockIndex: 0, delta: { reasoningContent: { signature: 'sig' } } }],
-      ['contentBlockDelta', { contentBlockIndex: 0, delta: { reasoningContent: { redactedContent: 'AAAA' } } }],
+      ['contentBlockDelta', { contentBlockIndex: 1, delta: { reasoningContent: { redactedContent: 'AAAA' } } }],
     ]);
-    expect(chunks.map((c) => c.choices[0].delta)).toEqual([{ reasoning: 'Hmm.' }, { reasoningSignature: 'sig' }]);
+    const deltas = chunks.map((c) => c.choices[0].delta);
+    expect(deltas[0]).toEqual({ reasoning: 'Hmm.' });
+    const signed = { reasoningContent: { reasoningText: { text: 'Hmm.', signature: 'sig' } } };
+    expect(openReasoning(deltas[1].reasoningSignature)).toEqual({ family: BEDROCK_REASONING_FAMILY, blocks: [signed] });
+    expect(openReasoning(deltas[2].reasoningSignature)).toEqual({ family: BEDROCK_REASONING_FAMILY, blocks: [signed, { reasoningContent: { redactedContent: 'AAAA' } }] });
   });
 
   it('yields nothing for events it does not know and for metadata without usage', () => {

@@ -1,13 +1,15 @@
-import { extensibleCopy, type ChatChunk, type ChatDelta, type FinishReason, type Usage } from '@model-gateway/core';
-import type { ConverseUsage } from './converse-types';
+import { extensibleCopy, sealReasoning, type ChatChunk, type ChatDelta, type FinishReason, type Usage } from '@model-gateway/core';
+import { BEDROCK_REASONING_FAMILY } from './converse-reasoning';
+import type { ConverseReasoningBlock, ConverseUsage } from './converse-types';
 import { decodeConverseUsage, finishReasonOf, stopSequenceOf } from './converse-usage';
 
 type Json = Record<string, any>;
 
 /**
- * ConverseStream events to canonical chunks, one event at a time. The only state
- * is which content blocks are tool calls: Converse numbers every block
- * (`contentBlockIndex`), while the canonical tool-call index counts tool calls only.
+ * ConverseStream events to canonical chunks, one event at a time. The state is which
+ * content blocks are tool calls (Converse numbers every block, `contentBlockIndex`, while
+ * the canonical tool-call index counts tool calls only) and the reasoning blocks so far,
+ * sealed into one envelope whenever a signature completes one (as the whole answer is).
  *
  * messageStart → role; contentBlockStart(toolUse) → a call's id and name;
  * contentBlockDelta → text, argument pieces, reasoning text or its signature;
@@ -16,6 +18,7 @@ type Json = Record<string, any>;
  */
 export class ConverseStreamDecoder {
   private readonly toolIndexByBlock = new Map<number, number>();
+  private readonly reasoningBlocks = new Map<number, ConverseReasoningBlock>();
 
   constructor(private readonly meta: { id: string; created: number; model: string }) {}
 
@@ -56,9 +59,26 @@ export class ConverseStreamDecoder {
       return [this.chunk({ toolCalls: [{ index, argumentsDelta: delta.toolUse.input }] })];
     }
     const reasoning = delta.reasoningContent;
-    if (reasoning && typeof reasoning.text === 'string') return [this.chunk({ reasoning: reasoning.text })];
-    if (reasoning && typeof reasoning.signature === 'string') return [this.chunk({ reasoningSignature: reasoning.signature })];
-    return [];
+    if (!reasoning) return [];
+    const block = this.reasoningBlock(event.contentBlockIndex);
+    if (typeof reasoning.text === 'string') {
+      block.reasoningText!.text += reasoning.text;
+      return [this.chunk({ reasoning: reasoning.text })];
+    }
+    if (typeof reasoning.signature === 'string') block.reasoningText!.signature = (block.reasoningText!.signature ?? '') + reasoning.signature;
+    else if (typeof reasoning.redactedContent === 'string') {
+      delete block.reasoningText;
+      block.redactedContent = reasoning.redactedContent;
+    } else return [];
+    // Every block so far, whole: a later envelope replaces an earlier one in the client's slot.
+    const blocks = [...this.reasoningBlocks.values()].map((b) => ({ reasoningContent: b }));
+    return [this.chunk({ reasoningSignature: sealReasoning(BEDROCK_REASONING_FAMILY, blocks) })];
+  }
+
+  private reasoningBlock(index: number): ConverseReasoningBlock {
+    let block = this.reasoningBlocks.get(index);
+    if (!block) this.reasoningBlocks.set(index, (block = { reasoningText: { text: '' } }));
+    return block;
   }
 
   /** The finish reason, and the stop sequence when Claude names the one that ended the answer. */
