@@ -26,7 +26,7 @@ export type { AttemptRecord, FailureClass } from './contracts/attempt-record';
 export type { AnswerWatcher, ChatOutput, EmbeddingsOutput } from './contracts/call-outputs';
 export type { CallInput, ConnectionCheck, ConnectionCheckResult, EndpointLookup, GatewayRuntime, ListenAddress } from './contracts/gateway-runtime';
 export type { UpstreamRequest, UpstreamResponse } from './contracts/upstream-request';
-export type { PassthroughFormat, PassthroughTarget } from './contracts/passthrough-target';
+export type { PassthroughFormat, PassthroughTarget, RelayedAnswerRewrite } from './contracts/passthrough-target';
 export type { LocalAnswer, RelayInput, ResponseFilter, TranslatedCall, TranslatedChat, TranslationHeaders, UsageTap } from './contracts/relay-input';
 export type { ReserveState, StateStore, WindowState } from './contracts/state-store';
 
@@ -68,6 +68,7 @@ export { relayedOr } from './http/relayed-error';
 export { unknownPathRoutes } from './http/unknown-path-routes';
 export { errorHeaders } from './http/error-headers';
 export { jsonUsageTap, sseUsageTap } from './passthrough/usage-taps';
+export { answerRewriteFilter, chainFilters } from './passthrough/answer-rewrite-filter';
 export { endpointFromModel, relayBody } from './passthrough/relay-body';
 export { extensibleCopy } from './objects/extensible-copy';
 export { createLogger } from './logging/create-logger';

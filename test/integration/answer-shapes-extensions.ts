@@ -22,12 +22,7 @@ export const GATEWAY_EXTENSIONS: Array<{ pattern: RegExp; why: string }> = [
  * Problems found by this suite that belong to work in progress elsewhere, let through so the
  * rest stays checked; each names what is wrong. Remove an entry once its fix lands.
  */
-export const KNOWN_DEFECTS: Array<{ pattern: RegExp; why: string }> = [
-  {
-    pattern: /^mistral openai-v1-chat-completions (whole|stream) reasoning.*: choices\.0\.(message|delta)\.content: Input should be a valid string/,
-    why: "a reasoning answer relayed from Mistral on /gateway/openai/v1 keeps Mistral's content chunks (a `thinking` chunk beside the text) as a list: the relay rewrites the dialect's request but not its answer, as the unified routes' decoder does (issue 24, item 5, left open)",
-  },
-];
+export const KNOWN_DEFECTS: Array<{ pattern: RegExp; why: string }> = [];
 
 export function isKnownDefect(problem: string): boolean {
   return KNOWN_DEFECTS.some(({ pattern }) => pattern.test(problem));

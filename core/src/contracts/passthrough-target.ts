@@ -23,4 +23,19 @@ export interface PassthroughTarget {
    * Must not change its argument: the same body may be relayed to another target.
    */
   rewriteBody?(body: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * The provider's answer brought back to the format, the counterpart of `rewriteBody` (a
+   * dialect's content list as the format's string); absent when its answers are the format's own.
+   */
+  rewriteAnswer?: RelayedAnswerRewrite;
+}
+
+/** How a relayed answer in a provider's dialect is rewritten; the relay applies it to whole answers and to each event of a stream. */
+export interface RelayedAnswerRewrite {
+  /** A cheap look at raw bytes (a whole answer, or one event): false passes them on byte for byte, unparsed. */
+  touches(bytes: Buffer): boolean;
+  /** A whole answer's parsed JSON; hands back its argument when nothing changes, and never changes it. */
+  whole(answer: unknown): unknown;
+  /** One streamed event's parsed JSON data, the same way. */
+  chunk(event: unknown): unknown;
 }

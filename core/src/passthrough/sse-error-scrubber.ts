@@ -43,7 +43,7 @@ export function sseErrorScrubber(scrub: (text: string) => string): ResponseFilte
 }
 
 /** Where the last complete event ends (after its blank line), 0 when no event is complete. */
-function completeEventsEnd(bytes: Buffer): number {
+export function completeEventsEnd(bytes: Buffer): number {
   const n = bytes.length;
   // The common case, a chunk that ends where an event does (LF or CRLF lines), needs no search.
   if (n >= 2 && bytes[n - 1] === LF && (bytes[n - 2] === LF || (n >= 4 && bytes[n - 2] === CR && bytes[n - 3] === LF && bytes[n - 4] === CR))) return n;

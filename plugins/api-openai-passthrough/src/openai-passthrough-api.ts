@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import {
-  endpointFromModel, extensibleCopy, relayBody, relayedOr, renderGatewayError, sseData, unknownPathRoutes, writeJson,
+  answerRewriteFilter, chainFilters, endpointFromModel, extensibleCopy, relayBody, relayedOr, renderGatewayError, sseData, unknownPathRoutes, writeJson,
   type ApiStyleDefinition, type EndpointKind, type GatewayRuntime, type PassthroughTarget, type RouteDefinition,
 } from '@model-gateway/core';
 import { openAiModelRoutes } from './openai-models';
@@ -77,7 +77,9 @@ async function relay(runtime: GatewayRuntime, req: Request, res: Response, opera
     body: (model, target) =>
       Buffer.from(JSON.stringify(extensibleCopy(target.rewriteBody ? target.rewriteBody(body) : body, injectUsage(target) ? { model, stream_options: extensibleCopy(streamOptions, { include_usage: true }) } : { model }))),
     usageTap: () => openAiUsageTap(operation, stream),
-    responseFilter: (target) => (injectUsage(target) ? usageChunkFilter() : undefined),
+    // A provider whose answers are in a dialect (Mistral's content chunks) has them rewritten first; others keep the untouched relay.
+    responseFilter: (target) =>
+      chainFilters(target.rewriteAnswer && answerRewriteFilter(target.rewriteAnswer, stream), injectUsage(target) ? usageChunkFilter() : undefined),
     streamError: (error) =>
       operation === 'responses'
         ? `event: error\ndata: ${JSON.stringify({ type: 'error', code: error.code, message: error.message, param: error.param ?? null })}\n\n`

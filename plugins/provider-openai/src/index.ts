@@ -11,7 +11,8 @@ export type { OpenAiDialect, ToolCallIdRule, UnsupportedField } from './openai-d
 export { rewriteChatBody, rewriteEmbeddingsBody } from './rewrite-request';
 export { relayedChatRewrite, relayedEmbeddingsRewrite, rewriteRelayedChat, type RelayedBodyRewrite } from './relay-rewrite';
 export { fitMessage } from './dialect-messages';
-export { normalizeAnswer } from './normalize-answer';
+export { joinContentChunks, normalizeAnswer } from './normalize-answer';
+export { hasContentList, relayedChatAnswerRewrite } from './relay-answer';
 export { fitToolCallId } from './tool-call-ids';
 export { openAiLayout } from './openai-layout';
 export { operationsLayout } from './operations-layout';

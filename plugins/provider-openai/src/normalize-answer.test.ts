@@ -1,5 +1,5 @@
 import type { OpenAiDialect } from './openai-dialect';
-import { normalizeAnswer } from './normalize-answer';
+import { joinContentChunks, normalizeAnswer } from './normalize-answer';
 
 const response = (message: Record<string, unknown>) => ({ id: 'r', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message, finish_reason: 'stop' }] });
 const chunk = (delta: Record<string, unknown>) => ({ id: 'r', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: null }] });
@@ -57,5 +57,20 @@ describe('normalizeAnswer on answers with nothing to move', () => {
     // A non-string value under a reasoning field is not reasoning, before or after this change.
     const odd = { id: 'r', choices: [{ index: 0, delta: { reasoning: { effort: 'low' } } }] };
     expect(normalizeAnswer(odd, 'delta', groq)).toBe(odd);
+  });
+});
+
+describe('joinContentChunks (the relay’s share of normalizeAnswer)', () => {
+  it('joins content chunks as normalizeAnswer does for a content-chunk dialect, and nothing else', () => {
+    const content = [{ type: 'thinking', thinking: [{ type: 'text', text: 'hmm' }] }, { type: 'text', text: 'Hi' }];
+    expect(joinContentChunks(response({ role: 'assistant', content }), 'message')).toEqual(normalizeAnswer(response({ role: 'assistant', content }), 'message', { label: 'M', contentChunks: true }));
+    // Reasoning under another field is a dialect's extra field, left to the client on the relay.
+    const groqStyle = chunk({ reasoning: 'r' });
+    expect(joinContentChunks(groqStyle, 'delta')).toBe(groqStyle);
+  });
+
+  it('leaves a list with signed reasoning whole, so the client can send the signature back', () => {
+    const signed = chunk({ content: [{ type: 'reasoning', summary: [{ type: 'summary_text', text: 'why', signature: 'sig' }] }] });
+    expect(joinContentChunks(signed, 'delta')).toBe(signed);
   });
 });

@@ -2,42 +2,54 @@
  * Brings a dialect's answer (a chat.completion or one chat.completion.chunk) back to
  * OpenAI's shape before format-openai decodes it: reasoning under other names becomes
  * `reasoning_content`, and content sent as text and reasoning chunks becomes plain text.
+ * The content rule alone (`joinContentChunks`) is also what the OpenAI passthrough's relay
+ * applies to such a provider's answer, so a client's SDK gets a string there too.
  */
 import { extensibleCopy, isWireObject, type WireObject } from '@model-gateway/core';
 import type { OpenAiDialect } from './openai-dialect';
 
+type Part = 'message' | 'delta';
+
 /** `part` is `message` for a complete answer, `delta` for a stream chunk. */
-export function normalizeAnswer(answer: unknown, part: 'message' | 'delta', dialect: OpenAiDialect): unknown {
-  if (!isWireObject(answer) || !Array.isArray(answer.choices)) return answer;
+export function normalizeAnswer(answer: unknown, part: Part, dialect: OpenAiDialect): unknown {
   if (!dialect.reasoningFields?.length && !dialect.contentChunks) return answer;
-  // Most answers have nothing to move: decoding only reads them, so they are not copied.
-  if (!answer.choices.some((choice) => needsNormalizing(choice, part, dialect))) return answer;
+  return mapMessages(answer, part, (message) => needsNormalizing(message, dialect), (message) => normalizeMessage(message, part, dialect));
+}
+
+/**
+ * Content sent as a list of chunks, as OpenAI's fields: text joined into `content`, reasoning
+ * into `reasoning_content`. A list whose reasoning is signed is left whole: the provider wants
+ * the signature back on the next turn, and a relayed client can only send back what it got.
+ */
+export function joinContentChunks(answer: unknown, part: Part): unknown {
+  return mapMessages(answer, part, (message) => Array.isArray(message.content) && !isSigned(message.content), (message) => {
+    const out: WireObject = extensibleCopy(message);
+    joinChunks(out, part);
+    return out;
+  });
+}
+
+/** Each choice's `part` through `rewrite`; most answers have nothing to change, and are handed back as they are rather than copied. */
+function mapMessages(answer: unknown, part: Part, needs: (message: WireObject) => boolean, rewrite: (message: WireObject) => WireObject): unknown {
+  if (!isWireObject(answer) || !Array.isArray(answer.choices)) return answer;
+  if (!answer.choices.some((choice) => isWireObject(choice) && isWireObject(choice[part]) && needs(choice[part] as WireObject))) return answer;
   return extensibleCopy(answer, {
     choices: answer.choices.map((choice) => {
       if (!isWireObject(choice) || !isWireObject(choice[part])) return choice;
-      return extensibleCopy(choice, { [part]: normalizeMessage(choice[part] as WireObject, part, dialect) });
+      return extensibleCopy(choice, { [part]: rewrite(choice[part] as WireObject) });
     }),
   });
 }
 
-function needsNormalizing(choice: unknown, part: 'message' | 'delta', dialect: OpenAiDialect): boolean {
-  if (!isWireObject(choice)) return false;
-  const message = choice[part];
-  if (!isWireObject(message)) return false;
+function needsNormalizing(message: WireObject, dialect: OpenAiDialect): boolean {
   if (dialect.contentChunks && Array.isArray(message.content)) return true;
   for (const field of dialect.reasoningFields ?? []) if (typeof message[field] === 'string') return true;
   return false;
 }
 
-function normalizeMessage(message: WireObject, part: 'message' | 'delta', dialect: OpenAiDialect): WireObject {
+function normalizeMessage(message: WireObject, part: Part, dialect: OpenAiDialect): WireObject {
   const out: WireObject = extensibleCopy(message);
-  if (dialect.contentChunks && Array.isArray(out.content)) {
-    const { text, thinking } = splitChunks(out.content);
-    // A complete message with no text has null content, as on OpenAI's wire; a delta just has none.
-    out.content = text ?? (part === 'message' ? null : undefined);
-    if (out.content === undefined) delete out.content;
-    if (thinking !== undefined) out.reasoning_content = `${typeof out.reasoning_content === 'string' ? out.reasoning_content : ''}${thinking}`;
-  }
+  if (dialect.contentChunks) joinChunks(out, part);
   for (const field of dialect.reasoningFields ?? []) {
     const value = out[field];
     if (typeof value !== 'string') continue;
@@ -45,6 +57,23 @@ function normalizeMessage(message: WireObject, part: 'message' | 'delta', dialec
     delete out[field];
   }
   return out;
+}
+
+/** Rewrites a copied message's content list in place (a string or null content is left as it is). */
+function joinChunks(out: WireObject, part: Part): void {
+  if (!Array.isArray(out.content)) return;
+  const { text, thinking } = splitChunks(out.content);
+  // A complete message with no text has null content, as on OpenAI's wire; a delta just has none.
+  out.content = text ?? (part === 'message' ? null : undefined);
+  if (out.content === undefined) delete out.content;
+  if (thinking !== undefined) out.reasoning_content = `${typeof out.reasoning_content === 'string' ? out.reasoning_content : ''}${thinking}`;
+}
+
+/** Whether a reasoning chunk, or a part of one, carries a signature (Databricks' summaries do; Mistral's thinking does not). */
+function isSigned(chunks: unknown[]): boolean {
+  return chunks.some((chunk) => isWireObject(chunk) && (typeof chunk.signature === 'string' || [chunk.summary, chunk.thinking].some(
+    (inner) => Array.isArray(inner) && inner.some((piece) => isWireObject(piece) && typeof piece.signature === 'string'),
+  )));
 }
 
 /**

@@ -1,7 +1,7 @@
 import {
   extensibleCopy, GatewayError, parseRetryAfter, readSse, transportError, upstreamStatusError,
   type ProviderAttempt, type ChatChunk, type ChatRequest, type ChatResult, type ConnectionSettings,
-  type EmbeddingsRequest, type EmbeddingsResponse, type PassthroughFormat, type PassthroughTarget, type ProviderConnection, type UpstreamResponse, parseStreamEvent, readUpstreamJson,
+  type EmbeddingsRequest, type EmbeddingsResponse, type PassthroughFormat, type PassthroughTarget, type ProviderConnection, type RelayedAnswerRewrite, type UpstreamResponse, parseStreamEvent, readUpstreamJson,
 } from '@model-gateway/core';
 import {
   decodeChatChunk, decodeChatResponse, decodeEmbeddingsResponse, decodeOpenAiError,
@@ -11,6 +11,7 @@ import type { OpenAiDialect } from './openai-dialect';
 import { normalizeAnswer } from './normalize-answer';
 import { rewriteChatBody, rewriteEmbeddingsBody } from './rewrite-request';
 import { relayedChatRewrite, relayedEmbeddingsRewrite, type RelayedBodyRewrite } from './relay-rewrite';
+import { relayedChatAnswerRewrite } from './relay-answer';
 import type { OpenAiUrlLayout } from './openai-url-layout';
 
 /**
@@ -27,6 +28,8 @@ export class OpenAiCompatibleConnection implements ProviderConnection {
   /** The dialect's rewrite of relayed bodies, per operation; undefined (no work per call) for a provider whose dialect changes nothing a client sends. */
   private readonly relayedChat?: RelayedBodyRewrite;
   private readonly relayedEmbeddings?: RelayedBodyRewrite;
+  /** The dialect's rewrite of relayed chat answers back to OpenAI's shape; undefined when its answers are OpenAI's already. */
+  private readonly relayedChatAnswer?: RelayedAnswerRewrite;
 
   constructor(
     readonly settings: ConnectionSettings,
@@ -38,6 +41,7 @@ export class OpenAiCompatibleConnection implements ProviderConnection {
     this.passthroughHeaders = rest;
     this.relayedChat = relayedChatRewrite(dialect);
     this.relayedEmbeddings = relayedEmbeddingsRewrite(dialect);
+    this.relayedChatAnswer = relayedChatAnswerRewrite(dialect);
   }
 
   passthrough(format: PassthroughFormat, operation: string, model: string): PassthroughTarget | undefined {
@@ -47,6 +51,7 @@ export class OpenAiCompatibleConnection implements ProviderConnection {
     const target: PassthroughTarget = this.dialect?.streamOptions === false ? { url, headers: extensibleCopy(this.passthroughHeaders), streamOptions: false } : { url, headers: extensibleCopy(this.passthroughHeaders) };
     const rewrite = operation === 'chat/completions' ? this.relayedChat : operation === 'embeddings' ? this.relayedEmbeddings : undefined;
     if (rewrite !== undefined) target.rewriteBody = rewrite;
+    if (operation === 'chat/completions' && this.relayedChatAnswer !== undefined) target.rewriteAnswer = this.relayedChatAnswer;
     return target;
   }
 
