@@ -69,8 +69,10 @@ async function writeThroughGeminiCli(endpoint: string): Promise<{ ok: boolean; e
 describe('Gemini CLI writes a file with its own tool, through /gateway/gemini', () => {
   it.each<[string, string, LoopFormat]>([
     ['a Gemini 3 endpoint (relayed, thought signatures back)', 'gemini-3-gc-gemini', 'gemini'],
-    // Not yet: translated, the fakes refuse the call (docs/translation.md, "Coding agents doing real work"): to Anthropic its
-    // `web_fetch` function goes out without `type: "custom"`, read as the server tool; to Chat Completions the tool message keeps a `name`.
+    // Translated: its `web_fetch` function reaches Anthropic as a custom tool, not the server tool of that name.
+    ['an Anthropic-format endpoint', 'gemini-3-gc-claude', 'anthropic'],
+    // Translated to Chat Completions: the functionResponse's name is left out of the tool message, which has no such field.
+    ['an OpenAI-format endpoint', 'gemini-3-gc-gpt', 'openai-chat'],
   ])('on %s', async (_what, endpoint, format) => {
     const { ok, explain } = await writeThroughGeminiCli(endpoint);
     if (!ok) throw new Error(`gemini did not complete the tool loop on ${endpoint}: ${explain}`);

@@ -65,7 +65,8 @@ describe('opencode writes a file with its own tool, through /gateway/openai/v1',
   it.each<[string, string, LoopFormat]>([
     ['a Gemini 3 endpoint', 'oc-loop-gemini', 'gemini'],
     ['an OpenAI-format endpoint', 'oc-loop-gpt', 'openai-chat'],
-    // Not yet on an Anthropic-format endpoint: its `bash` function goes out without `type: "custom"`, which the fake reads as Anthropic's server tool (docs/translation.md).
+    // Its `bash` function reaches Anthropic as a custom tool, not the server tool of that name.
+    ['an Anthropic-format endpoint', 'oc-loop-claude', 'anthropic'],
   ])('on %s', async (_what, endpoint, format) => {
     const { ok, explain } = await writeThroughOpencode(endpoint);
     if (!ok) throw new Error(`opencode did not complete the tool loop on ${endpoint}: ${explain}`);

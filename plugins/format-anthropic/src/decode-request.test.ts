@@ -170,7 +170,7 @@ describe('decodeAnthropicRequest', () => {
       ],
       temperature: 0.5,
       stop_sequences: ['x'],
-      tools: [{ name: 'f', input_schema: { type: 'object' } }],
+      tools: [{ type: 'custom', name: 'f', input_schema: { type: 'object' } }],
       tool_choice: { type: 'tool', name: 'f' },
       thinking: { type: 'enabled', budget_tokens: 2048 },
     };

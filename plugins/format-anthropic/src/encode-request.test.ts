@@ -110,8 +110,8 @@ describe('encodeAnthropicRequest', () => {
     expect(body).toMatchObject({
       temperature: 0.3, top_p: 0.9, top_k: 40, stop_sequences: ['END'], stream: true, metadata: { user_id: 'u-1' },
       tools: [
-        { name: 'get_weather', description: 'Weather', input_schema: { type: 'object', properties: { city: { type: 'string' } } }, strict: true },
-        { name: 'noop', input_schema: { type: 'object', properties: {} } },
+        { type: 'custom', name: 'get_weather', description: 'Weather', input_schema: { type: 'object', properties: { city: { type: 'string' } } }, strict: true },
+        { type: 'custom', name: 'noop', input_schema: { type: 'object', properties: {} } },
       ],
       tool_choice: { type: 'auto' },
     });
@@ -123,6 +123,12 @@ describe('encodeAnthropicRequest', () => {
     expect(choice({ parallelToolCalls: false })).toEqual({ type: 'auto', disable_parallel_tool_use: true });
     expect(choice({ toolChoice: 'required', parallelToolCalls: false })).toEqual({ type: 'any', disable_parallel_tool_use: true });
     expect(choice({ toolChoice: 'none', parallelToolCalls: false })).toEqual({ type: 'none' });
+  });
+
+  it('marks every function tool custom, so one named like a server tool (web_fetch, bash) stays a client tool', () => {
+    const tools = ['web_fetch', 'bash', 'str_replace_based_edit_tool'].map((name) => ({ name }));
+    const body = encodeAnthropicRequest(chat({ tools }), 'c');
+    expect((body.tools as Array<{ type: string }>).map((t) => t.type)).toEqual(['custom', 'custom', 'custom']);
   });
 
   it('maps reasoning effort and budgets to thinking, keeping room for the answer', () => {

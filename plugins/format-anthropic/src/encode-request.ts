@@ -84,9 +84,13 @@ function thinkingBudget(reasoning: ChatRequest['reasoning']): number | undefined
   return EFFORT_BUDGETS[reasoning.effort];
 }
 
-/** Anthropic needs an input schema; a tool without parameters takes an empty object. */
+/**
+ * Anthropic needs an input schema; a tool without parameters takes an empty object. `type:
+ * "custom"` marks a client tool (https://docs.anthropic.com/en/api/messages, tools: custom tool),
+ * so a function named like a server tool (`web_fetch`, `bash`) is never read as that tool.
+ */
 function encodeTool(tool: ToolDefinition): WireObject {
-  const wire: WireObject = { name: tool.name };
+  const wire: WireObject = { type: 'custom', name: tool.name };
   setDefined(wire, 'description', tool.description);
   wire.input_schema = tool.parameters ?? { type: 'object', properties: {} };
   setDefined(wire, 'strict', tool.strict);

@@ -194,6 +194,17 @@ describe('encodeChatRequest', () => {
     expect(encodeChatRequest(request, model as string)).toEqual(body);
   });
 
+  it('leaves a tool message\'s name out (OpenAI\'s tool message has none) and keeps a user\'s', () => {
+    const messages: ChatRequest['messages'] = [
+      { role: 'user', content: 'q', name: 'ann' },
+      { role: 'assistant', content: null, toolCalls: [{ id: 'c1', name: 'web_fetch', arguments: '{}' }] },
+      { role: 'tool', name: 'web_fetch', toolCallId: 'c1', content: 'ok' },
+    ];
+    const wire = encodeChatRequest({ messages, stream: false, streamUsage: false, extra: {} }, 'm').messages as Array<Record<string, unknown>>;
+    expect(wire[0].name).toBe('ann');
+    expect(wire[2]).toEqual({ role: 'tool', tool_call_id: 'c1', content: 'ok' });
+  });
+
   it('sends max_completion_tokens back under its own name, with the canonical value', () => {
     const { request } = decode({ messages: [user], max_completion_tokens: 500 });
     expect(request.maxTokens).toBe(500);

@@ -44,7 +44,8 @@ function encodeMessage(message: ChatMessage): WireObject {
     role: message.role,
     content: typeof message.content === 'string' || message.content === null ? message.content : message.content.map(encodePart),
   };
-  setDefined(wire, 'name', message.name);
+  // OpenAI's tool message has no `name` (ChatCompletionToolMessageParam): tool_call_id names the call, and a Gemini client's functionResponse name stays behind.
+  if (message.role !== 'tool') setDefined(wire, 'name', message.name);
   if (message.toolCalls) {
     wire.tool_calls = message.toolCalls.map((call) => ({
       id: call.id,

@@ -46,7 +46,10 @@ export interface OpenAiDialect {
   messageRoles?: Readonly<Record<string, string>>;
   /** Message fields the provider refuses and that are only echoes of an earlier answer (an assistant turn's `refusal`): left out. */
   dropMessageFields?: readonly string[];
-  /** `false` when a `tool` message may not carry `name` (Groq): the call is named by `tool_call_id` already, so the name is left out. */
+  /**
+   * `false` when a `tool` message may not carry `name` (Groq): the call is named by `tool_call_id` already, so a relayed
+   * client's name is left out. Bodies the gateway encodes never have one (OpenAI's ChatCompletionToolMessageParam has no `name`).
+   */
   toolMessageName?: boolean;
   /**
    * True when the rules only fit bodies the gateway encoded, so a relayed body goes as the
