@@ -41,8 +41,11 @@ describe('Groq dialect', () => {
     expect(relayed).toEqual({ model: 'ep', messages: [{ role: 'tool', tool_call_id: 'c1', content: 'ok' }] });
   });
 
-  it('refuses top-k (Groq has none)', () => {
-    expect(() => wire({ topK: 10 })).toThrow(expect.objectContaining({ param: 'top_k' }));
+  it('drops top-k (Groq has none) and reports it, rather than refusing a sampling hint', () => {
+    const dropped: string[] = [];
+    const body = rewriteChatBody(encodeChatRequest(request({ topK: 10 }), 'llama-3.3-70b-versatile'), request({ topK: 10 }), GROQ_DIALECT, (field) => dropped.push(field));
+    expect(body).not.toHaveProperty('top_k');
+    expect(dropped).toEqual(['topK']);
   });
 
   it('reads parsed reasoning from `reasoning`', () => {

@@ -42,10 +42,13 @@ describe('Mistral dialect', () => {
     expect(body).not.toHaveProperty('stream_options');
   });
 
-  it('drops user (it does not change the answer) and refuses logit_bias and top-k by name', () => {
+  it('drops user (it does not change the answer) and top-k (a sampling hint, reported), and refuses logit_bias by name', () => {
     expect(wire({ user: 'u-1' })).not.toHaveProperty('user');
     expect(() => wire({ extra: { logit_bias: { '5': 1 } } })).toThrow(expect.objectContaining({ param: 'logit_bias' }));
-    expect(() => wire({ topK: 5 })).toThrow(expect.objectContaining({ param: 'top_k' }));
+    const dropped: string[] = [];
+    const body = rewriteChatBody(encodeChatRequest(request({ topK: 5 }), 'mistral-small-latest'), request({ topK: 5 }), MISTRAL_DIALECT, (field) => dropped.push(field));
+    expect(body).not.toHaveProperty('top_k');
+    expect(dropped).toEqual(['topK']);
   });
 
   it('reads a reasoning model\'s thinking chunks as reasoning and its text chunks as content', () => {
