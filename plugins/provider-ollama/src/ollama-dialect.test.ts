@@ -13,11 +13,14 @@ describe('Ollama dialect', () => {
     expect(wire(over)).toEqual(encodeChatRequest(request(over), 'llama3.2'));
   });
 
-  it('refuses n > 1, logit_bias and top-k by name, and drops user', () => {
+  it('refuses n > 1 and logit_bias by name, drops user, and drops top-k (a sampling hint, reported)', () => {
     expect(() => wire({ n: 3 })).toThrow(expect.objectContaining({ code: 'invalid_parameter', param: 'n' }));
     expect(() => wire({ extra: { logit_bias: {} } })).toThrow(expect.objectContaining({ param: 'logit_bias' }));
     expect(wire({ user: 'u' })).not.toHaveProperty('user');
-    expect(() => wire({ topK: 4 })).toThrow(expect.objectContaining({ param: 'top_k' }));
+    const dropped: string[] = [];
+    const body = rewriteChatBody(encodeChatRequest(request({ topK: 4 }), 'llama3.2'), request({ topK: 4 }), OLLAMA_DIALECT, (field) => dropped.push(field));
+    expect(body).not.toHaveProperty('top_k');
+    expect(dropped).toEqual(['topK']);
   });
 
   it('reads thinking from `reasoning`', () => {
