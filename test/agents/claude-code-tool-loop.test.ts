@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AGENT_CLIS_SETUP_TIMEOUT_MS, ensureAgentClis, type AgentClis } from '../support/agent-clis';
-import { startAgentRig, type AgentRig } from './agent-rig';
+import { LOOP_RUN_TIMEOUT_MS, useLoopRig } from './loop-rig';
 import { describeRun, exampleFile, fill, parseEnvFile, runCli, scratch } from './agent-setup';
-import { LOOP_CONTENT, LOOP_FILE, LOOP_REPLY, ToolLoop, type LoopFormat } from './tool-loop';
+import { LOOP_CONTENT, LOOP_FILE, LOOP_REPLY, type LoopFormat } from './tool-loop';
 
 /**
  * Claude Code doing real work through the gateway on each provider format, with reasoning on:
@@ -13,33 +12,8 @@ import { LOOP_CONTENT, LOOP_FILE, LOOP_REPLY, ToolLoop, type LoopFormat } from '
  * Gemini 3) and answers with text. The file on disk is the proof the tool ran.
  */
 
-const RUN_TIMEOUT_MS = 120_000;
-jest.setTimeout(RUN_TIMEOUT_MS + 15_000);
-
-const loop = new ToolLoop();
-let clis: AgentClis;
-let rig: AgentRig;
-let work: { dir: string; remove(): Promise<void> };
-
-beforeAll(async () => {
-  clis = await ensureAgentClis();
-  work = await scratch('claude-loop');
-  rig = await startAgentRig(work.dir, {
-    anthropic: { script: loop.anthropic },
-    openai: { script: loop.openai },
-    gemini: { script: loop.gemini },
-    endpoints: [
-      { name: 'cc-loop-claude', provider: 'anthropic-up', model: 'claude-sonnet-4-5' },
-      { name: 'cc-loop-gpt', provider: 'openai-up', model: 'gpt-5-mini' },
-      { name: 'cc-loop-gemini', provider: 'gemini-up', model: 'gemini-3-flash-preview' },
-    ],
-  });
-}, AGENT_CLIS_SETUP_TIMEOUT_MS);
-
-afterAll(async () => {
-  await rig?.stop();
-  await work?.remove();
-});
+const setup = useLoopRig('claude-loop', 'cc-loop');
+const { loop } = setup;
 
 /** One `claude -p` run on `endpoint` in a fresh project directory and HOME; resolves to the file it left. */
 async function writeThroughClaude(endpoint: string): Promise<{ written: string | undefined; explain: string }> {
@@ -48,10 +22,10 @@ async function writeThroughClaude(endpoint: string): Promise<{ written: string |
   try {
     const target = path.join(project.dir, LOOP_FILE);
     loop.reset({ name: 'Write', input: { file_path: target, content: LOOP_CONTENT } });
-    const env = parseEnvFile(fill(await exampleFile('claude-code.env'), rig.gateway.url, endpoint));
+    const env = parseEnvFile(fill(await exampleFile('claude-code.env'), setup.rig.gateway.url, endpoint));
     // acceptEdits: `-p` cannot ask the user, and the default mode refuses a write it would have asked about.
     const args = ['-p', `Create ${LOOP_FILE}.`, '--output-format', 'json', '--permission-mode', 'acceptEdits'];
-    const run = await runCli(clis.claude, args, { cwd: project.dir, env: { ...env, HOME: home.dir }, timeoutMs: RUN_TIMEOUT_MS });
+    const run = await runCli(setup.clis.claude, args, { cwd: project.dir, env: { ...env, HOME: home.dir }, timeoutMs: LOOP_RUN_TIMEOUT_MS });
     const result = run.stdout.trim().split('\n').pop() ?? '';
     const written = await readFile(target, 'utf8').catch(() => undefined);
     const ok = run.code === 0 && result.includes(LOOP_REPLY) && written === LOOP_CONTENT && loop.problems().length === 0;

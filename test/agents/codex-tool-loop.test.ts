@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AGENT_CLIS_SETUP_TIMEOUT_MS, ensureAgentClis, type AgentClis } from '../support/agent-clis';
-import { startAgentRig, type AgentRig } from './agent-rig';
+import { LOOP_RUN_TIMEOUT_MS, useLoopRig } from './loop-rig';
 import { describeRun, exampleFile, fill, runCli, scratch, writeIn } from './agent-setup';
-import { LOOP_CONTENT, LOOP_FILE, LOOP_REPLY, ToolLoop, type LoopFormat } from './tool-loop';
+import { LOOP_CONTENT, LOOP_FILE, LOOP_REPLY, type LoopFormat } from './tool-loop';
 
 /**
  * Codex doing real work through the gateway on each provider format, with reasoning on: the
@@ -13,34 +12,9 @@ import { LOOP_CONTENT, LOOP_FILE, LOOP_REPLY, ToolLoop, type LoopFormat } from '
  * item for Anthropic, thought signatures for Gemini 3) and answers with text.
  */
 
-const RUN_TIMEOUT_MS = 120_000;
-jest.setTimeout(RUN_TIMEOUT_MS + 15_000);
-
-const loop = new ToolLoop();
-let clis: AgentClis;
-let rig: AgentRig;
-let work: { dir: string; remove(): Promise<void> };
-
-beforeAll(async () => {
-  clis = await ensureAgentClis();
-  work = await scratch('codex-loop');
-  rig = await startAgentRig(work.dir, {
-    anthropic: { script: loop.anthropic },
-    // Off: Codex sends the real Responses API fields the openai SDK's request type lacks (client_metadata, input item ids); relayed, they are OpenAI's to judge.
-    openai: { script: loop.openai, sdkCheck: 'off' },
-    gemini: { script: loop.gemini },
-    endpoints: [
-      { name: 'cx-loop-claude', provider: 'anthropic-up', model: 'claude-sonnet-4-5' },
-      { name: 'cx-loop-gpt', provider: 'openai-up', model: 'gpt-5-mini' },
-      { name: 'cx-loop-gemini', provider: 'gemini-up', model: 'gemini-3-flash-preview' },
-    ],
-  });
-}, AGENT_CLIS_SETUP_TIMEOUT_MS);
-
-afterAll(async () => {
-  await rig?.stop();
-  await work?.remove();
-});
+// Off: Codex sends the real Responses API fields the openai SDK's request type lacks (client_metadata, input item ids); relayed, they are OpenAI's to judge.
+const setup = useLoopRig('codex-loop', 'cx-loop', { sdkCheck: 'off' });
+const { loop } = setup;
 
 /** The shell command the model asks for: the file's content, written where Codex runs it. */
 const WRITE_COMMAND = `printf '%s' '${LOOP_CONTENT}' > ${LOOP_FILE}`;
@@ -57,7 +31,7 @@ async function writeThroughCodex(codex: string, baseUrl: string, endpoint: strin
     await writeIn(home.dir, 'codex/config.toml', config);
     // The workspace-write sandbox lets the command write in the project directory and nowhere else, without asking.
     const args = ['exec', '--skip-git-repo-check', '--sandbox', 'workspace-write', '-C', project.dir, `Create ${LOOP_FILE}.`];
-    const run = await runCli(codex, args, { cwd: project.dir, env: { CODEX_HOME: `${home.dir}/codex`, HOME: home.dir, OPENAI_API_KEY: 'placeholder' }, timeoutMs: RUN_TIMEOUT_MS });
+    const run = await runCli(codex, args, { cwd: project.dir, env: { CODEX_HOME: `${home.dir}/codex`, HOME: home.dir, OPENAI_API_KEY: 'placeholder' }, timeoutMs: LOOP_RUN_TIMEOUT_MS });
     const written = await readFile(path.join(project.dir, LOOP_FILE), 'utf8').catch(() => undefined);
     const ok = run.code === 0 && run.stdout.trim().split('\n').pop() === LOOP_REPLY && written === LOOP_CONTENT && loop.problems().length === 0;
     return { ok, explain: `${describeRun(run)}\n--- file: ${JSON.stringify(written)}\n--- loop\n${JSON.stringify(loop.events)}\n${loop.problems().join('\n')}` };
@@ -74,7 +48,7 @@ describe('Codex writes a file with its own tool, through the gateway', () => {
     ['/gateway/openai/v1 on an Anthropic-format endpoint (signed thinking back through the reasoning item)', 'openai', 'cx-loop-claude', 'anthropic'],
     ['/gateway/openai/v1 on a Gemini 3 endpoint (thought signatures back)', 'openai', 'cx-loop-gemini', 'gemini'],
   ])('%s', async (_what, route, endpoint, format) => {
-    const { ok, explain } = await writeThroughCodex(clis.codex, `${rig.gateway.url}/gateway/${route}/v1`, endpoint);
+    const { ok, explain } = await writeThroughCodex(setup.clis.codex, `${setup.rig.gateway.url}/gateway/${route}/v1`, endpoint);
     if (!ok) throw new Error(`codex did not complete the tool loop on ${endpoint}: ${explain}`);
     const turns = loop.events.filter((e) => e.format === format);
     expect(turns.map((e) => e.turn)).toEqual(['call', 'result']);

@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AGENT_CLIS_SETUP_TIMEOUT_MS, ensureAgentClis, type AgentClis } from '../support/agent-clis';
-import { startAgentRig, type AgentRig } from './agent-rig';
+import { LOOP_RUN_TIMEOUT_MS, useLoopRig } from './loop-rig';
 import { describeRun, runCli, scratch, writeIn } from './agent-setup';
-import { LOOP_CONTENT, LOOP_FILE, LOOP_REPLY, ToolLoop, type LoopFormat } from './tool-loop';
+import { LOOP_CONTENT, LOOP_FILE, LOOP_REPLY, type LoopFormat } from './tool-loop';
 
 /**
  * Gemini CLI doing real work through /gateway/gemini on each provider format: the fake model
@@ -12,34 +11,9 @@ import { LOOP_CONTENT, LOOP_FILE, LOOP_REPLY, ToolLoop, type LoopFormat } from '
  * takes the gateway from GOOGLE_GEMINI_BASE_URL and any key in GEMINI_API_KEY.
  */
 
-const RUN_TIMEOUT_MS = 120_000;
-jest.setTimeout(RUN_TIMEOUT_MS + 15_000);
-
-const loop = new ToolLoop();
-let clis: AgentClis;
-let rig: AgentRig;
-let work: { dir: string; remove(): Promise<void> };
-
-beforeAll(async () => {
-  clis = await ensureAgentClis();
-  work = await scratch('gemini-cli-loop');
-  rig = await startAgentRig(work.dir, {
-    anthropic: { script: loop.anthropic },
-    openai: { script: loop.openai },
-    gemini: { script: loop.gemini },
-    endpoints: [
-      // Named gemini-3-*: Gemini CLI picks its settings (thinking among them) from the model name it is given.
-      { name: 'gemini-3-gc-claude', provider: 'anthropic-up', model: 'claude-sonnet-4-5' },
-      { name: 'gemini-3-gc-gpt', provider: 'openai-up', model: 'gpt-5-mini' },
-      { name: 'gemini-3-gc-gemini', provider: 'gemini-up', model: 'gemini-3-flash-preview' },
-    ],
-  });
-}, AGENT_CLIS_SETUP_TIMEOUT_MS);
-
-afterAll(async () => {
-  await rig?.stop();
-  await work?.remove();
-});
+// Named gemini-3-*: Gemini CLI picks its settings (thinking among them) from the model name it is given.
+const setup = useLoopRig('gemini-cli-loop', 'gemini-3-gc');
+const { loop } = setup;
 
 /** The environment a user sets for Gemini CLI on the gateway (the key is a placeholder: the gateway sends its own). */
 function geminiCliEnv(baseUrl: string, endpoint: string, home: string): Record<string, string> {
@@ -56,7 +30,7 @@ async function writeThroughGeminiCli(endpoint: string): Promise<{ ok: boolean; e
     await writeIn(home.dir, '.gemini/settings.json', JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } } }));
     // --yolo: a headless run cannot confirm the write, and the default approval mode would refuse it.
     const args = ['-p', `Create ${LOOP_FILE}.`, '--yolo', '-m', endpoint];
-    const run = await runCli(clis.gemini, args, { cwd: project.dir, env: geminiCliEnv(`${rig.gateway.url}/gateway/gemini`, endpoint, home.dir), timeoutMs: RUN_TIMEOUT_MS });
+    const run = await runCli(setup.clis.gemini, args, { cwd: project.dir, env: geminiCliEnv(`${setup.rig.gateway.url}/gateway/gemini`, endpoint, home.dir), timeoutMs: LOOP_RUN_TIMEOUT_MS });
     const written = await readFile(target, 'utf8').catch(() => undefined);
     const ok = run.code === 0 && run.stdout.includes(LOOP_REPLY) && written === LOOP_CONTENT && loop.problems().length === 0;
     return { ok, explain: `${describeRun(run)}\n--- file: ${JSON.stringify(written)}\n--- loop\n${JSON.stringify(loop.events)}\n${loop.problems().join('\n')}` };

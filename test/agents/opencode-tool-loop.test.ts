@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AGENT_CLIS_SETUP_TIMEOUT_MS, ensureAgentClis, type AgentClis } from '../support/agent-clis';
-import { startAgentRig, type AgentRig } from './agent-rig';
+import { LOOP_RUN_TIMEOUT_MS, useLoopRig } from './loop-rig';
 import { describeRun, runCli, scratch, writeIn } from './agent-setup';
-import { LOOP_CONTENT, LOOP_FILE, LOOP_REPLY, ToolLoop, type LoopFormat } from './tool-loop';
+import { LOOP_CONTENT, LOOP_FILE, LOOP_REPLY, type LoopFormat } from './tool-loop';
 
 /**
  * opencode doing real work through /gateway/openai/v1 (Chat Completions, through the AI SDK's
@@ -12,33 +11,8 @@ import { LOOP_CONTENT, LOOP_FILE, LOOP_REPLY, ToolLoop, type LoopFormat } from '
  * turn against the provider's rules and answers with text.
  */
 
-const RUN_TIMEOUT_MS = 120_000;
-jest.setTimeout(RUN_TIMEOUT_MS + 15_000);
-
-const loop = new ToolLoop();
-let clis: AgentClis;
-let rig: AgentRig;
-let work: { dir: string; remove(): Promise<void> };
-
-beforeAll(async () => {
-  clis = await ensureAgentClis();
-  work = await scratch('opencode-loop');
-  rig = await startAgentRig(work.dir, {
-    anthropic: { script: loop.anthropic },
-    openai: { script: loop.openai },
-    gemini: { script: loop.gemini },
-    endpoints: [
-      { name: 'oc-loop-claude', provider: 'anthropic-up', model: 'claude-sonnet-4-5' },
-      { name: 'oc-loop-gpt', provider: 'openai-up', model: 'gpt-5-mini' },
-      { name: 'oc-loop-gemini', provider: 'gemini-up', model: 'gemini-3-flash-preview' },
-    ],
-  });
-}, AGENT_CLIS_SETUP_TIMEOUT_MS);
-
-afterAll(async () => {
-  await rig?.stop();
-  await work?.remove();
-});
+const setup = useLoopRig('opencode-loop', 'oc-loop');
+const { loop } = setup;
 
 async function writeThroughOpencode(endpoint: string): Promise<{ ok: boolean; explain: string }> {
   const project = await scratch('opencode-project');
@@ -47,11 +21,11 @@ async function writeThroughOpencode(endpoint: string): Promise<{ ok: boolean; ex
     const target = path.join(project.dir, LOOP_FILE);
     loop.reset({ name: 'write', input: { filePath: target, content: LOOP_CONTENT } });
     const config = {
-      provider: { gateway: { npm: '@ai-sdk/openai-compatible', name: 'model-gateway', options: { baseURL: `${rig.gateway.url}/gateway/openai/v1`, apiKey: 'placeholder' }, models: { [endpoint]: {} } } },
+      provider: { gateway: { npm: '@ai-sdk/openai-compatible', name: 'model-gateway', options: { baseURL: `${setup.rig.gateway.url}/gateway/openai/v1`, apiKey: 'placeholder' }, models: { [endpoint]: {} } } },
       model: `gateway/${endpoint}`,
     };
     await writeIn(project.dir, 'opencode.json', JSON.stringify(config));
-    const run = await runCli(clis.opencode, ['run', `Create ${LOOP_FILE}.`], { cwd: project.dir, env: { HOME: home.dir, OPENCODE_DISABLE_AUTOUPDATE: '1' }, timeoutMs: RUN_TIMEOUT_MS });
+    const run = await runCli(setup.clis.opencode, ['run', `Create ${LOOP_FILE}.`], { cwd: project.dir, env: { HOME: home.dir, OPENCODE_DISABLE_AUTOUPDATE: '1' }, timeoutMs: LOOP_RUN_TIMEOUT_MS });
     const written = await readFile(target, 'utf8').catch(() => undefined);
     const ok = run.code === 0 && run.stdout.includes(LOOP_REPLY) && written === LOOP_CONTENT && loop.problems().length === 0;
     return { ok, explain: `${describeRun(run)}\n--- file: ${JSON.stringify(written)}\n--- loop\n${JSON.stringify(loop.events)}\n${loop.problems().join('\n')}\n${JSON.stringify(loop.offered)}` };
