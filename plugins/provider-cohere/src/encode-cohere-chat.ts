@@ -1,8 +1,9 @@
 /**
  * The canonical ChatRequest to a Cohere v2 `/v2/chat` body. What v2 cannot express is
- * refused with a 400 naming the parameter (by its OpenAI name, the one clients know),
- * never dropped: a named tool choice, n > 1, parallel_tool_calls false, penalties
- * outside 0..1, `user`, message names.
+ * refused with a 400 naming the parameter (by its OpenAI name, the one clients know):
+ * a named tool choice, n > 1, penalties outside 0..1, message names. Hints it cannot
+ * honour (`parallel_tool_calls: false`) are left out by the connection and named in
+ * x-gateway-dropped-fields before this runs; `user` is simply not sent.
  */
 import { GatewayError, setDefined, type ChatMessage, type ChatRequest, type ContentPart, type ToolDefinition, type WireObject } from '@model-gateway/core';
 
