@@ -3,7 +3,7 @@ import OpenAI from 'openai';
 import { GeminiFake, respondGemini } from '../fakes/gemini-fake';
 import { signFunctionCall } from '../fakes/rules/gemini-signatures';
 import { startGateway, type TestGateway } from '../support/start-gateway';
-import { CALL, WEATHER_PARAMETERS } from './reasoning-round-trip-support';
+import { CALL, WEATHER_PARAMETERS, chatToolTurn } from './reasoning-round-trip-support';
 
 /**
  * Issue 24: the second turn of a function-calling conversation reaches Gemini 3 with the thought
@@ -56,11 +56,7 @@ endpoints:
     const { response } = await openai().chat.completions.create({
       model: 'gem',
       tools,
-      messages: [
-        question,
-        { role: 'assistant', content: null, tool_calls: [{ id: callId, type: 'function', function: { name: CALL.name, arguments: JSON.stringify(CALL.input) } }] },
-        { role: 'tool', tool_call_id: callId, content: 'sunny, 21 C' },
-      ],
+      messages: chatToolTurn(question, callId),
     }).withResponse();
     expect(response.status).toBe(200);
     expectSignatureUpstream();

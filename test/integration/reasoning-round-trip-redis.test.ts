@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import { AnthropicFake } from '../fakes/anthropic-fake';
 import { startRedisServer, type RedisServerHandle } from '../support/redis-server';
 import { startGateway, type TestGateway } from '../support/start-gateway';
-import { CALL, SIGNED_THINKING, thinkingThenToolUse, WEATHER_PARAMETERS } from './reasoning-round-trip-support';
+import { CALL, SIGNED_THINKING, thinkingThenToolUse, WEATHER_PARAMETERS, chatToolTurn } from './reasoning-round-trip-support';
 
 /**
  * Two replicas of one gateway on one real redis-server: a Chat Completions client's turn 1 lands
@@ -44,11 +44,7 @@ endpoints:
       max_tokens: 4096,
       reasoning_effort: 'low',
       tools,
-      messages: [
-        question,
-        { role: 'assistant', content: null, tool_calls: [{ id: callId, type: 'function', function: { name: CALL.name, arguments: JSON.stringify(CALL.input) } }] },
-        { role: 'tool', tool_call_id: callId, content: 'sunny, 21 C' },
-      ],
+      messages: chatToolTurn(question, callId),
     }).withResponse();
     expect(response.status).toBe(200);
     expect(upstream.last.body.messages[1].content[0]).toEqual(SIGNED_THINKING);

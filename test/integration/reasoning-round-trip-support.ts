@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import type OpenAI from 'openai';
 import { json, sse } from '../fakes/fake-server';
 import type { AnthropicBehaviour } from '../fakes/anthropic-fake';
 import { signThinking } from '../fakes/rules/anthropic-thinking';
@@ -34,4 +35,16 @@ function writeAnthropicStream(res: http.ServerResponse, message: Record<string, 
   send({ type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 30 } });
   send({ type: 'message_stop' });
   res.end();
+}
+
+/**
+ * A Chat Completions client's second turn, as such clients send it: the question, the
+ * assistant's tool call by id (no reasoning: the format has no place for it) and its result.
+ */
+export function chatToolTurn(question: OpenAI.ChatCompletionMessageParam, callId: string): OpenAI.ChatCompletionMessageParam[] {
+  return [
+    question,
+    { role: 'assistant', content: null, tool_calls: [{ id: callId, type: 'function', function: { name: CALL.name, arguments: JSON.stringify(CALL.input) } }] },
+    { role: 'tool', tool_call_id: callId, content: 'sunny, 21 C' },
+  ];
 }

@@ -5,7 +5,7 @@ import OpenAI from 'openai';
 import { CARRY_TTL_MS } from '@model-gateway/reasoning-carry';
 import { AnthropicFake } from '../fakes/anthropic-fake';
 import { startGateway, type TestGateway } from '../support/start-gateway';
-import { CALL, SIGNED_THINKING, thinkingThenToolUse, WEATHER_PARAMETERS } from './reasoning-round-trip-support';
+import { CALL, SIGNED_THINKING, thinkingThenToolUse, WEATHER_PARAMETERS, chatToolTurn } from './reasoning-round-trip-support';
 
 const KEY = 'sk-ant-server-held-24';
 
@@ -46,11 +46,7 @@ endpoints:
       max_tokens: 4096,
       reasoning_effort: 'low' as const,
       tools: chatTools,
-      messages: [
-        question,
-        { role: 'assistant' as const, content: null, tool_calls: [{ id: callId, type: 'function' as const, function: { name: CALL.name, arguments: JSON.stringify(CALL.input) } }] },
-        { role: 'tool' as const, tool_call_id: callId, content: 'sunny, 21 C' },
-      ],
+      messages: chatToolTurn(question, callId),
     };
   }
 
