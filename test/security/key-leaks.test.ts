@@ -75,8 +75,8 @@ describe('security: provider keys never reach a client', () => {
         const { first, errorParts } = streamWithError(seen.format, spelled);
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         res.write(first);
-        res.write(errorParts[0]);
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        // Flushed before the rest is written, so the gateway reads the key in two pieces.
+        await new Promise<void>((resolve) => res.write(errorParts[0], () => resolve()));
         res.end(errorParts[1]);
       };
     });
@@ -94,8 +94,8 @@ describe('security: provider keys never reach a client', () => {
         const { first, errorParts, last } = jsonArrayWithError(spelled);
         res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' });
         res.write(first);
-        res.write(errorParts[0]);
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        // Flushed before the rest is written, so the gateway reads the key in two pieces.
+        await new Promise<void>((resolve) => res.write(errorParts[0], () => resolve()));
         res.write(errorParts[1]);
         res.end(last);
       };

@@ -52,12 +52,17 @@ export class ValidatorProcess {
   startupSeconds = 0;
   /** Seconds the background warm-up took to import every SDK and build its types; undefined until it is done. */
   warmSeconds: number | undefined;
+  /** Settles with warmSeconds once the warm-up reports, so a test waits for the event itself. */
+  readonly warmed: Promise<number>;
+  private markWarm!: (seconds: number) => void;
   private nextId = 1;
   private readonly pending = new Map<number, (verdict: Verdict) => void>();
   private exited: string | undefined;
   private stderr = '';
 
-  private constructor(private readonly child: ChildProcessWithoutNullStreams) {}
+  private constructor(private readonly child: ChildProcessWithoutNullStreams) {
+    this.warmed = new Promise((resolve) => (this.markWarm = resolve));
+  }
 
   static async start(): Promise<ValidatorProcess> {
     const python = await ensurePythonVenv();
@@ -94,7 +99,10 @@ export class ValidatorProcess {
       });
       lines.on('line', (line) => {
         const message = JSON.parse(line);
-        if (message.warmSeconds !== undefined) return void (this.warmSeconds = message.warmSeconds);
+        if (message.warmSeconds !== undefined) {
+          this.warmSeconds = message.warmSeconds;
+          return this.markWarm(message.warmSeconds);
+        }
         if (message.ready) {
           clearTimeout(timer);
           this.startupSeconds = message.startupSeconds;
