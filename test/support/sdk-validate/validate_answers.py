@@ -7,6 +7,7 @@ required field, a wrong type, an unknown Literal) or an unknown key. The OpenAI 
 Anthropic models allow extra keys, so unknown keys are found by walking the validated
 objects' model_extra; google-genai's models forbid extras themselves.
 """
+import functools
 import json
 import sys
 import typing
@@ -28,6 +29,7 @@ OPENAI_AND_ANTHROPIC = {
     "openai.CreateEmbeddingResponse": CreateEmbeddingResponse,
     "anthropic.Message": anthropic_types.Message,
     "anthropic.RawMessageStreamEvent": anthropic_types.RawMessageStreamEvent,
+    "anthropic.MessageTokensCount": anthropic_types.MessageTokensCount,
 }
 
 
@@ -73,9 +75,15 @@ def member_for(declared, body):
     return declared
 
 
+@functools.cache
+def adapter(declared) -> pydantic.TypeAdapter:
+    """Built once per type: the test gateways' answer tap validates every answer and stream event."""
+    return pydantic.TypeAdapter(declared)
+
+
 def validate_strict(declared, body) -> list[str]:
     try:
-        return unknown_keys(pydantic.TypeAdapter(member_for(declared, body)).validate_python(body), "")
+        return unknown_keys(adapter(member_for(declared, body)).validate_python(body), "")
     except pydantic.ValidationError as error:
         return error_lines(error)
 
@@ -114,6 +122,8 @@ def validate(kind: str, body) -> list[str]:
         return validate_genai(genai_types.EmbedContentResponse, genai_models._EmbedContentResponse_from_mldev, body)
     if kind == "genai.SingleEmbedContentResponse":
         return validate_single_embedding(body)
+    if kind == "genai.CountTokensResponse":
+        return validate_genai(genai_types.CountTokensResponse, genai_models._CountTokensResponse_from_mldev, body)
     return [f"unknown kind {kind!r}"]
 
 

@@ -1,6 +1,8 @@
 """The request oracle's process: newline-delimited JSON on stdin, one answer line per request on stdout.
 
 A request is `{"id", "format", "kind", "path", "body"}`; the answer `{"id", "ok", "problems"}`.
+With `"kind": "answer"`, `format` names a response model of validate_answers.py (e.g.
+`openai.ChatCompletion`) and the body is a gateway's answer (the test gateways' answer tap).
 One process serves a jest worker for its whole life, so the SDKs are imported once.
 """
 
@@ -21,7 +23,19 @@ from request_types import CHECKERS  # noqa: E402
 output = threading.Lock()
 
 
+def answer_problems(request: dict) -> list[str]:
+    # Imported on the first answer: a worker whose tests start no gateway never pays for the response models.
+    from validate_answers import validate
+    return validate(request.get('format'), request.get('body'))
+
+
 def answer(request: dict) -> dict:
+    if request.get('kind') == 'answer':
+        try:
+            problems = answer_problems(request)
+        except Exception as error:  # noqa: BLE001 - as below: a bug answers, it does not kill the oracle
+            problems = [f'the answer validator failed: {type(error).__name__}: {error}']
+        return {'ok': not problems, 'problems': problems}
     checker = CHECKERS.get(request.get('format'))
     if request.get('kind', 'request') != 'request' or checker is None:
         return {'ok': False, 'problems': [f"no checker for {request.get('kind')} of format {request.get('format')!r}"]}
