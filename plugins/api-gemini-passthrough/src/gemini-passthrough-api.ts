@@ -1,9 +1,9 @@
 import type { Request, Response } from 'express';
 import {
-  GatewayError, relayBody, relayedOr, sseData, unknownPathRoutes, writeJson,
+  DROPPED_FIELDS_HEADER, GatewayError, relayBody, relayedOr, sseData, unknownPathRoutes, writeJson,
   type ApiStyleDefinition, type EndpointKind, type GatewayRuntime, type RouteDefinition, type LocalAnswer, type TranslatedCall, type TranslatedChat,
 } from '@model-gateway/core';
-import { decodeBatchEmbedContentsRequest, decodeEmbedContentRequest, decodeGenerateContentRequest, GEMINI_FIELD_NAMES } from '@model-gateway/format-gemini';
+import { decodeBatchEmbedContentsRequest, decodeEmbedContentRequest, decodeGenerateContentCall, GEMINI_FIELD_NAMES } from '@model-gateway/format-gemini';
 import { batchEmbedContentsOutput, embedContentOutput, geminiJsonArrayOutput, geminiSseOutput } from './gemini-chat-output';
 import { geminiErrorBody, renderGeminiError } from './gemini-error';
 import { geminiUsageTap } from './gemini-usage';
@@ -106,7 +106,10 @@ export function translate(method: string, body: unknown, sse: boolean): Exclude<
     default: {
       const stream = method === 'streamGenerateContent';
       const output = stream && !sse ? geminiJsonArrayOutput : geminiSseOutput;
-      return { kind: 'chat', request: decodeGenerateContentRequest(body, { stream }), output, fieldNames: GEMINI_FIELD_NAMES };
+      const { request, dropped } = decodeGenerateContentCall(body, { stream });
+      const translated: TranslatedChat = { kind: 'chat', request, output, fieldNames: GEMINI_FIELD_NAMES };
+      if (dropped.length > 0) translated.headers = { [DROPPED_FIELDS_HEADER]: dropped.join(', ') };
+      return translated;
     }
   }
 }

@@ -9,7 +9,9 @@
  * - `allowedFunctionNames` with mode ANY narrows the offered tools to those names,
  *   which is what it means; one name is a forced tool choice.
  * - What another provider cannot honour (Google-only tools, non-image media, logprobs,
- *   cached contents, safety thresholds) is a 400 naming the field, never a silent drop.
+ *   cached contents, safety thresholds) is a 400 naming the field, never a silent drop;
+ *   a name Gemini does not know is Gemini's own 400, and a known hint no other provider
+ *   has (`labels`) is returned in `dropped`, for x-gateway-dropped-fields (top-level-fields.ts).
  */
 import { invalidParameterAt, isWireObject, unsupportedParameterAt, type ChatMessage, type ChatRequest, type ContentPart, type ResponseFormat, type ToolCall, type ToolDefinition, type WireObject } from '@model-gateway/core';
 import { client } from './client-fields';
@@ -19,6 +21,7 @@ import { decodeMediaPart } from './media-parts';
 import { normalizeFieldNames } from './normalize-field-names';
 import { openApiToJsonSchema } from './openapi-schema';
 import { decodeThinkingConfig } from './thinking-config';
+import { checkGenerationConfigNames, topLevelHints } from './top-level-fields';
 
 /** generationConfig fields that change nothing another provider could honour, when left at their defaults. */
 const NEUTRAL_WHEN_FALSY = new Set(['responseLogprobs', 'logprobs', 'audioTimestamp', 'enableAffectiveDialog', 'enableEnhancedCivicAnswers']);
@@ -27,10 +30,21 @@ const IGNORED_GENERATION_FIELDS = new Set(['mediaResolution']);
 /** Safety thresholds that only loosen Google's filters, which other providers do not have. */
 const OPEN_THRESHOLDS = new Set(['BLOCK_NONE', 'OFF', 'HARM_BLOCK_THRESHOLD_UNSPECIFIED']);
 
+/** A translated call: the canonical request, and the client's fields left out as hints (`labels`). */
+export interface DecodedGenerateContent {
+  request: ChatRequest;
+  dropped: string[];
+}
+
 export function decodeGenerateContentRequest(body: unknown, options: { stream: boolean }): ChatRequest {
+  return decodeGenerateContentCall(body, options).request;
+}
+
+export function decodeGenerateContentCall(body: unknown, options: { stream: boolean }): DecodedGenerateContent {
   // Clients write proto field names (max_output_tokens) as often as JSON names; the rest of the decoder reads JSON names.
   body = normalizeFieldNames(body);
   if (!isWireObject(body)) throw invalidParameterAt('body', 'the request body must be a JSON object');
+  const dropped = topLevelHints(body);
   if (body.cachedContent != null) throw unsupportedParameterAt('cachedContent', "Gemini context caches exist only on Gemini; this endpoint's provider cannot read one");
   checkSafetySettings(body.safetySettings);
 
@@ -47,7 +61,7 @@ export function decodeGenerateContentRequest(body: unknown, options: { stream: b
   if (tools) request.tools = tools;
   decodeToolConfig(body.toolConfig, request);
   decodeGenerationConfig(body.generationConfig, request);
-  return request;
+  return { request, dropped };
 }
 
 function checkSafetySettings(value: unknown): void {
@@ -197,6 +211,7 @@ function decodeToolConfig(value: unknown, request: ChatRequest): void {
 function decodeGenerationConfig(value: unknown, request: ChatRequest): void {
   const config = client.object(value, 'generationConfig');
   if (!config) return;
+  checkGenerationConfigNames(config);
   const p = (field: string) => `generationConfig.${field}`;
   const set = <K extends keyof ChatRequest>(key: K, v: ChatRequest[K] | undefined) => {
     if (v !== undefined) request[key] = v;

@@ -99,7 +99,7 @@ define(ToolConfig, { functionCallingConfig: FunctionCallingConfig, retrievalConf
 const ThinkingConfig = message('ThinkingConfig');
 define(ThinkingConfig, { includeThoughts: o, thinkingBudget: o, thinkingLevel: o });
 
-const GenerationConfig = message('GenerationConfig');
+export const GenerationConfig = message('GenerationConfig');
 define(GenerationConfig, {
   stopSequences: o, responseMimeType: o, responseSchema: Schema, responseJsonSchema: o, responseModalities: o,
   candidateCount: o, maxOutputTokens: o, temperature: o, topP: o, topK: o, seed: o, presencePenalty: o,

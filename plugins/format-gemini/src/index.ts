@@ -5,7 +5,7 @@
  * the Gemini API style decodes requests and encodes answers.
  */
 export type * from './gemini-wire';
-export { decodeGenerateContentRequest } from './decode-request';
+export { decodeGenerateContentCall, decodeGenerateContentRequest, type DecodedGenerateContent } from './decode-request';
 export { encodeGenerateContentRequest } from './encode-request';
 export { decodeGenerateContentResponse, encodeGenerateContentResponse } from './response';
 export { GeminiStreamDecoder } from './stream-decoder';
