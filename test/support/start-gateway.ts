@@ -1,18 +1,36 @@
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import type http from 'node:http';
 import { createLogger, Gateway, type GatewayOptions } from '@model-gateway/core';
+import { AnswerTap } from './sdk-validate/answer-tap';
+import { sdkValidationEnabled, sdkValidator } from './sdk-validate/sdk-validator';
 
 export interface TestGateway {
   gateway: Gateway;
   url: string;
   /** Every log line the gateway wrote, as raw JSON text. */
   logs: string[];
+  /** Closes the gateway, then throws if an answer it gave was refused by the official SDK's response model. */
   close(): Promise<void>;
 }
 
-/** Starts an in-process gateway on a free port with its logs captured (debug level, so every line is checked). */
-export async function startGateway(configText: string, options: Partial<GatewayOptions> = {}): Promise<TestGateway> {
+export interface TestGatewayOptions extends Partial<GatewayOptions> {
+  /**
+   * `false` turns the answer check off for this gateway: only for a test whose answers are
+   * not SDK-shaped on purpose (a raw body relayed from a misbehaving upstream), with a
+   * comment saying why. Default: every 2xx answer on a client route is checked (answer-tap.ts).
+   */
+  answerCheck?: boolean;
+}
+
+/**
+ * Starts an in-process gateway on a free port with its logs captured (debug level, so every
+ * line is checked) and every successful answer it gives a client checked against the official
+ * SDKs' response models; `close()` fails the test with the problems (docs/testing.md).
+ */
+export async function startGateway(configText: string, testOptions: TestGatewayOptions = {}): Promise<TestGateway> {
+  const { answerCheck = true, ...options } = testOptions;
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -22,7 +40,37 @@ export async function startGateway(configText: string, options: Partial<GatewayO
   });
   const env = { GATEWAY_DATA_DIR: isolatedDataDir(), ...(options.env ?? process.env) };
   const gateway = await Gateway.start({ configText, port: 0, host: '127.0.0.1', logger: createLogger('debug', sink), watch: false, ...options, env });
-  return { gateway, url: gateway.url, logs, close: () => gateway.close() };
+  // SDK_VALIDATE=off (a machine without the Python venv) turns it off with the request oracle.
+  const tap = answerCheck && sdkValidationEnabled() ? new AnswerTap(httpServer(gateway)) : undefined;
+  // Started now, so the SDK imports (seconds of one core, once per worker) overlap the test rather than its close().
+  if (tap) void sdkValidator().catch(() => undefined);
+  const close = async (): Promise<void> => {
+    const problems = tap ? await tap.problems() : [];
+    await gateway.close();
+    if (problems.length > 0) throw new AnswerProblemsError(problems);
+  };
+  return { gateway, url: gateway.url, logs, close };
+}
+
+/** The gateway keeps its listener private: the harness reads it, production code never needs it. */
+function httpServer(gateway: Gateway): http.Server {
+  const server = (gateway as unknown as { server?: http.Server }).server;
+  if (!server) throw new Error('startGateway: the gateway has no HTTP server to tap (Gateway.server was renamed?)');
+  return server;
+}
+
+const SHOWN_PROBLEMS = 40;
+
+export class AnswerProblemsError extends Error {
+  constructor(readonly problems: string[]) {
+    const shown = problems.slice(0, SHOWN_PROBLEMS).map((line) => `  ${line}`);
+    if (problems.length > SHOWN_PROBLEMS) shown.push(`  ... and ${problems.length - SHOWN_PROBLEMS} more`);
+    super(
+      `the official SDK response models refuse ${problems.length} part(s) of answers this gateway gave ` +
+        `(test/support/sdk-validate/answer-tap.ts; allow-list: known-answer-violations.ts; docs/testing.md):\n${shown.join('\n')}`,
+    );
+    this.name = 'AnswerProblemsError';
+  }
 }
 
 let dataDirs = 0;

@@ -16,6 +16,8 @@ export type AnswerKind =
   | 'openai.CreateEmbeddingResponse'
   | 'anthropic.Message'
   | 'anthropic.RawMessageStreamEvent'
+  | 'anthropic.MessageTokensCount'
+  | 'genai.CountTokensResponse'
   | 'genai.GenerateContentResponse'
   | 'genai.EmbedContentResponse'
   | 'genai.SingleEmbedContentResponse';

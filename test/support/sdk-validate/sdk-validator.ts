@@ -2,6 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ensurePythonVenv } from '../python-venv';
+import type { AnswerKind } from './answer-validate';
 
 /**
  * The TypeScript side of the request oracle: one long-lived `validator.py` per jest
@@ -14,7 +15,9 @@ export type SdkFormat =
   | 'anthropic-messages' | 'anthropic-beta-messages' | 'anthropic-vertex'
   | 'gemini-generate' | 'gemini-embed' | 'gemini-batch-embed'
   | 'mistral-chat' | 'mistral-embeddings'
-  | 'bedrock-converse' | 'bedrock-converse-stream';
+  | 'bedrock-converse' | 'bedrock-converse-stream' | 'bedrock-invoke'
+  | 'cohere-chat' | 'cohere-embed'
+  | 'vertex-predict';
 
 export interface Verdict {
   ok: boolean;
@@ -47,6 +50,11 @@ export async function validateRequest(format: SdkFormat, path: string, body: unk
   return (await sdkValidator()).ask({ format, kind: 'request', path, body });
 }
 
+/** A gateway's answer against an SDK response model (validate_answers.py), in the same long-lived process. */
+export async function validateAnswer(kind: AnswerKind, body: unknown): Promise<Verdict> {
+  return (await sdkValidator()).ask({ format: kind, kind: 'answer', path: '', body });
+}
+
 export class ValidatorProcess {
   /** Seconds from the Python process's start to its first answer (the SDKs load later, in the background). */
   startupSeconds = 0;
@@ -75,7 +83,7 @@ export class ValidatorProcess {
     return validator;
   }
 
-  ask(request: { format: SdkFormat; kind: 'request'; path: string; body: unknown }): Promise<Verdict> {
+  ask(request: { format: SdkFormat; kind: 'request'; path: string; body: unknown } | { format: AnswerKind; kind: 'answer'; path: string; body: unknown }): Promise<Verdict> {
     if (this.exited) return Promise.resolve(this.failure());
     const id = this.nextId++;
     return new Promise((resolve) => {
