@@ -3,9 +3,8 @@ import type { SdkFormat } from './sdk-validator';
 
 /**
  * Which SDK request type a fake's request is checked against, from the fake's name and
- * what its `record` read from the path. Undefined: no official type exists for it
- * (Cohere, whose SDK the venv does not carry; Bedrock InvokeModel and Vertex predict,
- * whose bodies are model-specific) or it is not an API call (a token endpoint, a GET).
+ * what its `record` read from the path. Undefined: it is not an API call (a token
+ * endpoint, a GET) or not one of the paths a provider serves (the fake answers it 404).
  */
 export function requestFormat(fake: string, req: RecordedRequest & Record<string, any>, dialect?: 'mistral'): SdkFormat | undefined {
   if (req.method !== 'POST' || req.body === undefined) return undefined;
@@ -20,11 +19,15 @@ export function requestFormat(fake: string, req: RecordedRequest & Record<string
       return geminiFormat(req.rpc);
     case 'Vertex AI':
       if (req.publisher === 'anthropic') return 'anthropic-vertex';
+      if (req.rpc === 'predict') return 'vertex-predict';
       return req.rpc === 'generateContent' || req.rpc === 'streamGenerateContent' ? 'gemini-generate' : undefined;
     case 'Bedrock': {
-      const operation = /^\/model\/[^/]+\/(converse|converse-stream)$/.exec(req.pathname)?.[1];
+      const operation = /^\/model\/[^/]+\/(converse|converse-stream|invoke|invoke-with-response-stream)$/.exec(req.pathname)?.[1];
+      if (operation === 'invoke' || operation === 'invoke-with-response-stream') return 'bedrock-invoke';
       return operation ? (`bedrock-${operation}` as SdkFormat) : undefined;
     }
+    case 'Cohere':
+      return req.pathname === '/v2/chat' ? 'cohere-chat' : req.pathname === '/v2/embed' ? 'cohere-embed' : undefined;
     default:
       return undefined;
   }

@@ -70,8 +70,19 @@ def _gemini():
 
 
 def _bedrock():
+    from bedrock_invoke import invoke
     from bedrock_request import converse, converse_stream
-    return {'bedrock-converse': converse, 'bedrock-converse-stream': converse_stream}
+    return {'bedrock-converse': converse, 'bedrock-converse-stream': converse_stream, 'bedrock-invoke': invoke}
+
+
+def _cohere():
+    from cohere_request import chat, embed
+    return {'cohere-chat': chat, 'cohere-embed': embed}
+
+
+def _vertex():
+    from vertex_predict import predict
+    return {'vertex-predict': predict}
 
 
 CHECKERS: dict[str, Checker] = {
@@ -85,4 +96,6 @@ CHECKERS: dict[str, Checker] = {
     'mistral-embeddings': mistral_embeddings,
     **_gemini(),
     **_bedrock(),
+    **_cohere(),
+    **_vertex(),
 }

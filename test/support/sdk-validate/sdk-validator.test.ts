@@ -24,6 +24,22 @@ const CASES: Array<[SdkFormat, string, unknown, RegExp[]]> = [
   ['mistral-embeddings', '/v1/embeddings', { model: 'm', input: ['a'] }, []],
   ['bedrock-converse', '/model/anthropic.claude/converse', { messages: [{ role: 'user', content: [{ text: 'hi' }] }], inferenceConfig: { maxTokens: 5 } }, []],
   ['bedrock-converse-stream', '/model/m/converse-stream', { messages: [{ role: 'user', content: [{ text: 'hi' }] }], inferenceConfig: { top_k: 5 } }, [/Unknown parameter in inferenceConfig: "top_k"/]],
+  ['cohere-chat', '/v2/chat', { model: 'c', messages: [user, { role: 'assistant', tool_plan: 'p', tool_calls: [{ id: 'a', type: 'function', function: { name: 'f', arguments: '{}' } }] }, { role: 'tool', tool_call_id: 'a', content: 'r' }], stream: true, p: 0.5, tool_choice: 'REQUIRED' }, []],
+  ['cohere-chat', '/v2/chat', { model: 'c', messages: [{ ...user, name: 'x' }], top_p: 1, max_tokens: 'lots', tool_choice: 'AUTO' }, [/^top_p: unknown key/, /^messages\[0\]\.name: unknown key/, /^max_tokens: .*integer/, /^tool_choice: 'AUTO' is not one of the SDK's values/]],
+  ['cohere-chat', '/v2/chat', { messages: [{ role: 'tool', content: 'r' }], stream: false }, [/^model: required/, /tool_call_id/]],
+  ['cohere-embed', '/v2/embed', { model: 'e', texts: ['a'], input_type: 'search_query', embedding_types: ['float'], output_dimension: 256 }, []],
+  ['cohere-embed', '/v2/embed', { model: 'e', texts: 'a', embedding_types: ['floats'], user: 'u' }, [/^input_type: required/, /^texts: /, /^embedding_types\[0\]: 'floats'/, /^user: unknown key/]],
+  ['bedrock-invoke', '/model/amazon.titan-embed-text-v2%3A0/invoke', { inputText: 'a', dimensions: 256, normalize: true }, []],
+  ['bedrock-invoke', '/model/amazon.titan-embed-text-v2%3A0/invoke', { inputText: 5, dimensions: 300, texts: ['a'] }, [/^inputText: .*string/, /^dimensions: /, /^texts: unknown key/]],
+  ['bedrock-invoke', '/model/amazon.titan-embed-text-v1/invoke', { inputText: 'a', dimensions: 256 }, [/^dimensions: unknown key/]],
+  ['bedrock-invoke', '/model/cohere.embed-english-v3/invoke', { texts: ['a'], input_type: 'search_document', embedding_types: ['float'], truncate: 'END' }, []],
+  ['bedrock-invoke', '/model/cohere.embed-english-v3/invoke', { model: 'e', texts: ['a'], input_type: 'query', output_dimension: 256 }, [/^model: unknown key/, /^output_dimension: unknown key/, /^input_type: 'query'/]],
+  ['bedrock-invoke', '/model/cohere.embed-v4%3A0/invoke', { texts: ['a'], input_type: 'search_document', output_dimension: 256 }, []],
+  ['bedrock-invoke', '/model/anthropic.claude-3-haiku/invoke', { anthropic_version: 'bedrock-2023-05-31', max_tokens: 5, messages: [user] }, []],
+  ['bedrock-invoke', '/model/anthropic.claude-3-haiku/invoke', { model: 'x', max_tokens: 5, messages: [user] }, [/^model: unknown key/, /^anthropic_version: required/]],
+  ['bedrock-invoke', '/model/meta.llama3/invoke', { prompt: 'x' }, [/no request type for InvokeModel of meta\.llama3/]],
+  ['vertex-predict', '/v1/projects/p/locations/l/publishers/google/models/text-embedding-005:predict', { instances: [{ content: 'a', task_type: 'RETRIEVAL_QUERY' }], parameters: { outputDimensionality: 8, autoTruncate: false } }, []],
+  ['vertex-predict', '/v1/projects/p/locations/l/publishers/google/models/text-embedding-005:predict', { instances: [{ content: 5, taskType: 'Q' }], parameters: { dimensions: 8, outputDimensionality: '8' } }, [/^instances\[0\]\.content: .*string/, /^instances\[0\]\.taskType: unknown key/, /^parameters\.dimensions: unknown key/, /^parameters\.outputDimensionality: .*integer/]],
 ];
 
 test.each(CASES)('%s %s', async (format, path, body, expected) => {

@@ -61,7 +61,7 @@ def fields_of(annotation: Any) -> dict[str, Any] | None:
             return None
         return dict(typing.get_type_hints(annotation, include_extras=True))
     if issubclass(annotation, pydantic.BaseModel):
-        if annotation.model_config.get('extra') == 'allow':
+        if annotation.model_config.get('extra') == 'allow' and not _fern_model(annotation):
             return None
         fields: dict[str, Any] = {}
         for name, info in annotation.model_fields.items():
@@ -71,6 +71,11 @@ def fields_of(annotation: Any) -> dict[str, Any] | None:
                 fields[name] = info.annotation
         return fields
     return None
+
+
+def _fern_model(annotation: type) -> bool:
+    """A Fern-generated model (the Cohere SDK's): it allows extra keys only to read newer answers; the API refuses unknown request fields."""
+    return any(base.__name__ == 'UncheckedBaseModel' for base in annotation.__mro__)
 
 
 def _union(members: Iterable[Any], value: Any, path: str) -> list[str]:
