@@ -49,4 +49,21 @@ describe('decodeOpenAiError', () => {
     const result = decodeOpenAiError(500, text);
     expect(result).toEqual({ message: `upstream returned HTTP 500: ${text}` });
   });
+
+  it("reads Mistral's 422 detail list, as the API sends it and as the SDK's HTTPValidationError models it", () => {
+    const detail = [
+      { type: 'extra_forbidden', loc: ['body', 'messages', 1, 'assistant', 'refusal'], msg: 'Extra inputs are not permitted', input: null },
+      { type: 'missing', loc: ['body', 'model'], msg: 'Field required' },
+    ];
+    const expected = {
+      message: 'messages[1].assistant.refusal: Extra inputs are not permitted; model: Field required',
+      param: 'messages[1].assistant.refusal',
+      code: 'extra_forbidden',
+    };
+    const wire = { object: 'error', message: { detail }, type: 'invalid_request_error', param: null, code: null };
+    expect(decodeOpenAiError(422, JSON.stringify(wire))).toEqual(expected);
+    expect(decodeOpenAiError(422, JSON.stringify({ detail }))).toEqual(expected);
+    expect(decodeOpenAiError(404, JSON.stringify({ detail: 'Not Found' }))).toEqual({ message: 'Not Found' });
+    expect(decodeOpenAiError(422, JSON.stringify({ detail: [{ loc: 'odd' }] }))).toEqual({ message: 'invalid' });
+  });
 });

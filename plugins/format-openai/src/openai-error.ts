@@ -3,6 +3,7 @@
  * never throws: whatever came back, the caller gets a message it can show.
  */
 import { isWireObject } from '@model-gateway/core';
+import { readValidationDetail } from './validation-detail';
 
 export interface OpenAiErrorDetails {
   message: string;
@@ -27,6 +28,9 @@ export function decodeOpenAiError(status: number, bodyText: string): OpenAiError
       if (param !== undefined) details.param = param;
       return details;
     }
+    // A FastAPI-style 422 (Mistral): its message(s) with their locations, not the raw JSON.
+    const validation = readValidationDetail(parsed);
+    if (validation) return validation;
     // Shapes seen from OpenAI-compatible servers: {"error": "..."} and {"message": "..."}.
     if (typeof error === 'string' && error !== '') return { message: error };
     if (typeof parsed.message === 'string' && parsed.message !== '') return { message: parsed.message };
