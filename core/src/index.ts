@@ -27,7 +27,7 @@ export type { AnswerWatcher, ChatOutput, EmbeddingsOutput } from './contracts/ca
 export type { CallInput, ConnectionCheck, ConnectionCheckResult, EndpointLookup, GatewayRuntime, ListenAddress } from './contracts/gateway-runtime';
 export type { UpstreamRequest, UpstreamResponse } from './contracts/upstream-request';
 export type { PassthroughFormat, PassthroughTarget, RelayedAnswerRewrite } from './contracts/passthrough-target';
-export type { LocalAnswer, RelayInput, ResponseFilter, TranslatedCall, TranslatedChat, TranslationHeaders, UsageTap } from './contracts/relay-input';
+export type { ForeignRelay, LocalAnswer, RelayInput, ResponseFilter, TranslatedCall, TranslatedChat, TranslationHeaders, UsageTap } from './contracts/relay-input';
 export type { ReserveState, StateStore, WindowState } from './contracts/state-store';
 
 // Core services and helpers.

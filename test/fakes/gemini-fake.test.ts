@@ -161,7 +161,7 @@ describe('GeminiFake checks and conformance answers', () => {
     const arrayStream = await call('streamGenerateContent', ask('hi'));
     expect(arrayStream.status).toBe(400);
     expect(((await arrayStream.json()) as { error: { status: string } }).error.status).toBe('INVALID_ARGUMENT');
-    expect((await fetch(`${upstream.baseUrl}/v1beta/models/${model}:countTokens`, { method: 'POST', headers: { 'x-goog-api-key': 'right-key' }, body: '{}' })).status).toBe(404);
+    expect((await fetch(`${upstream.baseUrl}/v1beta/models/${model}:tokenize`, { method: 'POST', headers: { 'x-goog-api-key': 'right-key' }, body: '{}' })).status).toBe(404);
   });
 
   it('answers a conformance scenario with the fixtures: function calls, cache usage, fixture embeddings', async () => {

@@ -3,13 +3,15 @@ import { FIXTURES } from '../conformance/conformance-fixtures';
 import type { ConformanceFake, RequestView, TurnView } from '../conformance/conformance-types';
 import { commonBehaviours, FakeServer, json as writeJson, nextPiece, type Behaviour, type FakeOptions, type RecordedRequest, type StreamFaults } from './fake-server';
 import { geminiFieldProblem } from './rules/gemini-known-fields';
+import { geminiCountTokensAnswer, geminiCountTokensProblem } from './rules/gemini-count-tokens';
 import { signatureRule, signedParts } from './rules/gemini-signatures';
 import { echoText, embeddingFor, isPngBase64, requestedScenario, scenarioError, textPieces } from './fake-scenarios';
 
 /**
  * A local Gemini API (generativelanguage): generateContent, streamGenerateContent (SSE
  * with `alt=sse`, else Google's streamed JSON array), embedContent and
- * batchEmbedContents under `/{version}/models/{model}:{rpc}`. Unscripted, it answers a
+ * batchEmbedContents under `/{version}/models/{model}:{rpc}`, and countTokens
+ * (rules/gemini-count-tokens.ts). Unscripted, it answers a
  * conformance scenario named in the last user turn with the FIXTURES values in Gemini's
  * conventions (promptTokenCount includes cached tokens, candidatesTokenCount leaves
  * thoughts out, function calls carry no id, results are linked by name), anything else
@@ -55,6 +57,10 @@ export class GeminiFake extends FakeServer<GeminiRequest> implements Conformance
         if (unknownField) return googleError(res, 400, unknownField);
         if (req.rpc === 'embedContent') return respondGemini.embed()(req, res);
         if (req.rpc === 'batchEmbedContents') return respondGemini.batchEmbed()(req, res);
+        if (req.rpc === 'countTokens') {
+          const problem = geminiCountTokensProblem(req.body);
+          return problem ? googleError(res, 400, problem) : json(res, 200, geminiCountTokensAnswer(req.body));
+        }
         if (req.rpc === 'generateContent' || req.rpc === 'streamGenerateContent') return answerGenerate(req, res);
         return googleError(res, 404, `Method not found: ${req.pathname}`);
       },

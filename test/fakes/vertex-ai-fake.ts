@@ -5,6 +5,7 @@ import { anthropicView, answerMessages, ruleBroken } from './anthropic-fake';
 import { requestedScenario } from './fake-scenarios';
 import { answersItself, writeClaudeAnswer } from './rules/vertex-claude-answers';
 import { cacheRuleBroken } from './rules/vertex-claude-rules';
+import { vertexCountTokensAnswer, vertexCountTokensProblem } from './rules/gemini-count-tokens';
 import { FakeServer, json, type FakeOptions, type RecordedRequest } from './fake-server';
 import { embeddingFor } from './fake-scenarios';
 import { answerGenerate, geminiView, googleError, sseStreamsOnly, type GeminiRequest } from './gemini-fake';
@@ -18,7 +19,8 @@ import { answerGenerate, geminiView, googleError, sseStreamsOnly, type GeminiReq
  *   (issuer, audience, scope, lifetime), then issues an access token.
  * - The API answers only requests whose Bearer token it issued (else Google's 401), at
  *   `/v1/projects/{p}/locations/{l}/publishers/{publisher}/models/{model}:{method}`:
- *   Gemini models with the Gemini fake's answers (same bodies as the Gemini API), text
+ *   Gemini models with the Gemini fake's answers (same bodies as the Gemini API; countTokens
+ *   as Vertex has it: rules/gemini-count-tokens.ts), text
  *   embeddings through predict, and Claude through rawPredict / streamRawPredict, which
  *   it checks (no model in the body, anthropic_version vertex-2023-10-16, Anthropic's
  *   Messages rules, cache_control breakpoints: rules/vertex-claude-rules.ts) and answers as
@@ -140,6 +142,10 @@ export class VertexAiFake extends FakeServer<VertexRequest> implements Conforman
     if (project !== this.identity.project || location !== this.identity.location) return googleError(res, 404, `Project ${project} in ${location} is not this fake's`);
     if (req.publisher === 'anthropic') return claude(req, res);
     if (req.rpc === 'predict') return predict(req, res);
+    if (req.rpc === 'countTokens') {
+      const problem = vertexCountTokensProblem(req.body);
+      return problem ? googleError(res, 400, problem) : json(res, 200, vertexCountTokensAnswer(req.body));
+    }
     if (req.rpc !== 'generateContent' && req.rpc !== 'streamGenerateContent') return googleError(res, 404, `No method ${req.rpc} for Gemini models`);
     // The gateway's Vertex connection streams with alt=sse.
     const rule = sseStreamsOnly(req);

@@ -54,6 +54,24 @@ export type TranslatedCall =
   | { kind: 'embeddings'; request: EmbeddingsRequest; output: EmbeddingsOutput; headers?: TranslationHeaders }
   | LocalAnswer;
 
+/**
+ * Another format's operation that answers the same question, for a target that does not
+ * speak the route's format but speaks this one (a token count asked in one format and
+ * counted by the provider's own count call in another). The answer is small: it is read
+ * whole and handed back in the client's format; a provider error is read by `errorInfo`
+ * and rendered by the style, never relayed in the other format's shape.
+ */
+export interface ForeignRelay {
+  format: PassthroughFormat;
+  operation: string;
+  /** The request in `format`, with the endpoint's model written in. */
+  body(model: string, target: PassthroughTarget): Buffer;
+  /** The provider's parsed JSON answer as the client's format has it. */
+  answer(body: unknown): unknown;
+  /** The provider's error body, in `format`, as a message (and type) for the gateway's error (upstream's ProviderErrorInfo). */
+  errorInfo(status: number, text: string): { message: string; type?: string; code?: string; param?: string };
+}
+
 /** What a passthrough API style supplies for one relayed call. */
 export interface RelayInput {
   apiStyle: string;
@@ -67,8 +85,12 @@ export interface RelayInput {
   /** Query parameters the provider needs (e.g. `alt=sse`); client credentials never go here. */
   query?: Record<string, string>;
   stream: boolean;
-  /** The body to send, with the endpoint's model written in; `target` says what the provider accepts. */
-  body(model: string, target: PassthroughTarget): Buffer;
+  /**
+   * The body to send, with the endpoint's model written in; `target` says what the provider
+   * accepts. A hint the model cannot honour may be left out of the client's body: each is
+   * reported through `dropField` (by the name the client wrote) and named in x-gateway-dropped-fields.
+   */
+  body(model: string, target: PassthroughTarget, dropField: (field: string) => void): Buffer;
   usageTap(): UsageTap;
   /**
    * Rewrites the relayed response body on its way, or undefined to pass the
@@ -80,6 +102,8 @@ export interface RelayInput {
    * client's format; undefined when the format has none (the connection is cut).
    */
   streamError(error: GatewayError): string | undefined;
+  /** Asked of a target that does not speak `format`, before `translate`; see ForeignRelay. */
+  foreign?: ForeignRelay;
   /**
    * Decodes the body for a provider that does not speak `format`; without it such
    * an endpoint answers 400 unsupported_route. Called at most once, and only then.

@@ -17,6 +17,7 @@ import { serverTimingHeader } from '../http/server-timing';
 import { SSE_HEADERS, waitForDrain } from '../http/sse';
 import { writeJson } from '../http/write-json';
 import { extensibleCopy } from '../objects/extensible-copy';
+import { foreignRelayAttempt } from '../passthrough/foreign-relay';
 import { pumpRelayedBody } from '../passthrough/pump-relayed-body';
 import { relayAttempt } from '../passthrough/relay-attempt';
 import type { RelayProxy } from '../passthrough/relay-proxy';
@@ -45,6 +46,7 @@ type ChatAttemptResult = { type: 'response'; response: ChatResponse } | StartedS
 type EmbeddingsResult = { type: 'embeddings'; response: EmbeddingsResponse };
 type RelayedResult = { type: 'relayed'; target: PassthroughTarget; response: IncomingMessage };
 type LocalResult = { type: 'local'; answer: LocalAnswer };
+type ForeignResult = { type: 'foreign'; body: unknown };
 
 /**
  * Runs a decoded call through the pipeline: resolve, attempts, response.
@@ -96,17 +98,22 @@ export class Runtime implements GatewayRuntime {
     await this.run(call, res, async () => {
       // Asked of each target once, not read from capabilities: one connection may relay some models and not others (a cloud that hosts several vendors' models).
       const relayTargets = new Map(call.targets.map((t) => [t, t.connection.passthrough?.(input.format, input.operation, t.model, input.query, input.apiVersion, input.stream)]));
+      const { foreign } = input;
+      // A target that does not speak the route's format may speak the foreign one (asked only then, once per target).
+      const foreignTargets = new Map(foreign ? call.targets.filter((t) => !relayTargets.get(t)).map((t) => [t, t.connection.passthrough?.(foreign.format, foreign.operation, t.model, undefined, undefined, false)]) : []);
       let translated: TranslatedCall | undefined;
-      if (input.translate && [...relayTargets.values()].includes(undefined)) {
+      if (input.translate && call.targets.some((t) => !relayTargets.get(t) && !foreignTargets.get(t))) {
         translated = input.translate();
         if (translated.kind !== 'local') call.request = translated.request;
         if (translated.kind === 'chat') await this.pipeline.prepareChat(call, translated.request);
       }
       // What the answering attempt's target could not honour, said in response headers.
       let targetHeaders: TranslationHeaders | undefined;
-      const { attempt, result } = await this.attempts(call, async (attempt): Promise<RelayedResult | ChatAttemptResult | EmbeddingsResult | LocalResult> => {
+      const { attempt, result } = await this.attempts(call, async (attempt): Promise<RelayedResult | ChatAttemptResult | EmbeddingsResult | LocalResult | ForeignResult> => {
         const target = relayTargets.get(attempt.target);
         if (target) return { type: 'relayed', target, response: await relayAttempt(this.relayProxy, this.pipeline, req, res, attempt, target, input) };
+        const foreignTarget = foreignTargets.get(attempt.target);
+        if (foreign && foreignTarget) return { type: 'foreign', body: await foreignRelayAttempt(this.relayProxy, this.pipeline, req, res, attempt, foreignTarget, input, foreign) };
         if (!translated) throw unsupportedRoute(call.endpointName, attempt.target, this.routeHints, input.format);
         if (translated.kind === 'local') return { type: 'local', answer: translated };
         if (translated.kind === 'embeddings') return this.embeddingsAttempt(call, translated.request, attempt);
@@ -117,10 +124,17 @@ export class Runtime implements GatewayRuntime {
       switch (result.type) {
         case 'relayed': {
           served(res, attempt);
+          // A relayed body keeps the client's field names, so what it left out is named as it came.
+          setTranslationHeaders(res, droppedFieldsHeader(attempt.droppedFields, undefined));
           const { usage, failure } = await pumpRelayedBody(result.response, res, attempt, input, result.target);
           this.endAttempt(attempt, call, failure?.status ?? result.response.statusCode ?? 200, failure, usage);
           return failure;
         }
+        case 'foreign':
+          served(res, attempt);
+          writeJson(res, 200, result.body);
+          this.endAttempt(attempt, call, 200);
+          return undefined;
         case 'local':
           served(res, attempt);
           setTranslationHeaders(res, result.answer.headers);

@@ -5,6 +5,7 @@ import {
 } from '@model-gateway/core';
 import { decodeBatchEmbedContentsRequest, decodeEmbedContentRequest, decodeGenerateContentCall, GEMINI_FIELD_NAMES } from '@model-gateway/format-gemini';
 import { batchEmbedContentsOutput, embedContentOutput, geminiJsonArrayOutput, geminiSseOutput } from './gemini-chat-output';
+import { countTokens } from './gemini-count-tokens';
 import { geminiErrorBody, renderGeminiError } from './gemini-error';
 import { geminiUsageTap } from './gemini-usage';
 
@@ -19,6 +20,7 @@ const METHODS: Record<string, EndpointKind> = {
   streamGenerateContent: 'chat',
   embedContent: 'embeddings',
   batchEmbedContents: 'embeddings',
+  countTokens: 'chat',
 };
 
 /** API versions Gemini serves; the SDKs default to different ones (JS v1beta, Python v1), and the call keeps its own. */
@@ -76,6 +78,7 @@ async function relay(runtime: GatewayRuntime, req: Request, res: Response, apiVe
     throw new GatewayError('route_not_found', `No Gemini method "${method}" on the gateway; use one of ${Object.keys(METHODS).join(', ')}.`);
   }
   const body = relayBody(req.body);
+  if (method === 'countTokens') return countTokens(runtime, req, res, endpointName, apiVersion, body, API_STYLE);
   const sse = req.query.alt === 'sse';
   const stream = method === 'streamGenerateContent';
   await runtime.relay(req, res, {

@@ -121,3 +121,7 @@ define(EmbedContentRequest, { model: o, content: Content, taskType: o, title: o,
 
 export const BatchEmbedContentsRequest = message('BatchEmbedContentsRequest');
 define(BatchEmbedContentsRequest, { requests: EmbedContentRequest });
+
+/** countTokens: the prompt as `contents`, or the whole generateContent request it would be (https://ai.google.dev/api/tokens). */
+export const CountTokensRequest = message('CountTokensRequest');
+define(CountTokensRequest, { model: o, contents: Content, generateContentRequest: GenerateContentRequest });

@@ -22,3 +22,4 @@ export { openApiToJsonSchema } from './openapi-schema';
 export { decodeGeminiError, inBandErrorStatus, type GeminiErrorDetails } from './gemini-error';
 export { normalizeFieldNames } from './normalize-field-names';
 export { GEMINI_FIELD_NAMES } from './gemini-field-names';
+export { decodeCountTokensRequest, encodeCountTokensResponse } from './count-tokens';

@@ -33,7 +33,10 @@ describe('geminiFieldProblem', () => {
     expect(geminiFieldProblem('generateContent', { contents, generationConfig: { topK: 1, top_k: 2 } })).toBe(`Invalid JSON payload received. Duplicate field "top_k" at 'generation_config'.`);
   });
 
-  it('leaves methods it does not know alone', () => {
-    expect(geminiFieldProblem('countTokens', { anything: 1 })).toBeUndefined();
+  it('checks countTokens bodies, the generateContentRequest inside them too, and leaves methods it does not know alone', () => {
+    expect(geminiFieldProblem('countTokens', { contents, systemInstruction: {} })).toBe('Invalid JSON payload received. Unknown name "systemInstruction": Cannot find field.');
+    expect(geminiFieldProblem('countTokens', { generateContentRequest: { model: 'models/m', contents, systemInstruction: { parts: [] } } })).toBeUndefined();
+    expect(geminiFieldProblem('countTokens', { generate_content_request: { contents, temperature: 1 } })).toContain("at 'generate_content_request'");
+    expect(geminiFieldProblem('tokenize', { anything: 1 })).toBeUndefined();
   });
 });

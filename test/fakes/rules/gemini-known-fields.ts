@@ -21,6 +21,8 @@ const MESSAGES: Record<string, Spec> = {
   },
   EmbedContentRequest: { model: null, content: 'Content', task_type: null, title: null, output_dimensionality: null },
   BatchEmbedContentsRequest: { requests: 'EmbedContentRequest' },
+  // https://ai.google.dev/api/tokens#method:-models.counttokens
+  CountTokensRequest: { model: null, contents: 'Content', generate_content_request: 'GenerateContentRequest' },
   Content: { role: null, parts: 'Part' },
   Part: {
     text: null, inline_data: 'Blob', file_data: 'FileData', function_call: 'FunctionCall', function_response: 'FunctionResponse',
@@ -63,6 +65,7 @@ const ROOTS: Record<string, string> = {
   streamGenerateContent: 'GenerateContentRequest',
   embedContent: 'EmbedContentRequest',
   batchEmbedContents: 'BatchEmbedContentsRequest',
+  countTokens: 'CountTokensRequest',
 };
 
 const camel = (proto: string) => proto.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
