@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   route_not_found: { status: 404, type: 'not_found', summary: 'No route matches the method and path.' },
   request_too_large: { status: 413, type: 'invalid_request', summary: 'The body exceeds server.body_limit; nothing was sent upstream.' },
   unsupported_media_type: { status: 415, type: 'invalid_request', summary: 'The body is not declared as JSON (Content-Type application/json), or is compressed.' },
+  upgrade_not_supported: { status: 426, type: 'invalid_request', summary: 'The request is a WebSocket handshake; the gateway serves HTTP only, so it refuses at once and closes the connection (a client with an HTTP transport falls back to it).' },
   rate_limit_exceeded: { status: 429, type: 'rate_limit', summary: 'A requests- or tokens-per-minute limit of the endpoint (or the gateway key) is reached; Retry-After and the x-ratelimit-* headers say when there is room. Nothing was sent upstream.' },
   budget_exceeded: { status: 429, type: 'rate_limit', summary: 'The USD budget of the endpoint (or the gateway key) for the current day or month is spent; Retry-After says when the period turns over. Nothing was sent upstream.' },
   provider_error: { status: 400, type: 'invalid_request', summary: 'The provider rejected the request (4xx); status and message are the provider\'s.' },

@@ -12,6 +12,7 @@ import { originPolicy } from './origin-policy';
 import { renderGatewayError } from './render-gateway-error';
 import { readJsonBody } from './read-json-body';
 import { requestId } from './request-id';
+import { upgradeRefusal } from './upgrade-refusal';
 import { writeJson } from './write-json';
 
 export interface AppOptions {
@@ -56,7 +57,7 @@ export function createApp({ apiStyles, pipelinePlugins, runtime, store, logger, 
     const check = route.access === 'operator' ? operatorAccess : undefined;
     const handlers: RequestHandler[] = [
       (req, res, next) => {
-        const refused = hostRefusal(req) ?? malformedPathError(req);
+        const refused = hostRefusal(req) ?? malformedPathError(req) ?? upgradeRefusal(req, res);
         if (refused) throw refused;
         check?.(req);
         if (route.json) return json(req, res, next);
@@ -75,7 +76,7 @@ export function createApp({ apiStyles, pipelinePlugins, runtime, store, logger, 
   }
 
   app.use((req, res) => {
-    const error = hostRefusal(req) ?? malformedPathError(req) ?? new GatewayError('route_not_found', `No route for ${req.method} ${req.path}.`);
+    const error = hostRefusal(req) ?? malformedPathError(req) ?? upgradeRefusal(req, res) ?? new GatewayError('route_not_found', `No route for ${req.method} ${req.path}.`);
     const rendered = renderGatewayError(error);
     writeJson(res, rendered.status, rendered.body);
   });
