@@ -7,11 +7,12 @@ import { LOOP_CONTENT, LOOP_FILE, LOOP_REPLY, type LoopFormat } from './tool-loo
 /**
  * Gemini CLI doing real work through /gateway/gemini on each provider format: the fake model
  * calls the CLI's own `write_file` tool, the CLI writes the file and sends the functionResponse
- * back, the fake checks that turn against the provider's rules and answers with text. The CLI
- * takes the gateway from GOOGLE_GEMINI_BASE_URL and any key in GEMINI_API_KEY.
+ * back, the fake checks that turn against the provider's rules and answers with text, with
+ * thinking on in every cell. The CLI takes the gateway from GOOGLE_GEMINI_BASE_URL and any key
+ * in GEMINI_API_KEY.
  */
 
-// Named gemini-3-*: Gemini CLI picks its settings (thinking among them) from the model name it is given.
+// Gemini CLI's generation settings for these names come from modelConfigs (below), not from their gemini-3 prefix.
 const setup = useLoopRig('gemini-cli-loop', 'gemini-3-gc');
 const { loop } = setup;
 
@@ -27,7 +28,11 @@ async function writeThroughGeminiCli(endpoint: string): Promise<{ ok: boolean; e
     const target = path.join(project.dir, LOOP_FILE);
     loop.reset({ name: 'write_file', input: { file_path: target, content: LOOP_CONTENT } });
     // GOOGLE_GEMINI_BASE_URL alone makes 0.61 pick its "gateway" auth type, which headless runs refuse; the API-key type takes the same URL.
-    await writeIn(home.dir, '.gemini/settings.json', JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } } }));
+    // Thinking on: Gemini CLI 0.61 sends a thinking level only for a model in its alias table, and gives any other name its
+    // `chat-base` preset (includeThoughts alone, which asks for no reasoning). A custom alias of the endpoint's name on
+    // its Gemini 3 preset (`chat-base-3`: thinkingLevel HIGH) makes the endpoint a thinking model, as a user would set it.
+    const modelConfigs = { customAliases: { [endpoint]: { extends: 'chat-base-3', modelConfig: { model: endpoint } } } };
+    await writeIn(home.dir, '.gemini/settings.json', JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } }, modelConfigs }));
     // --yolo: a headless run cannot confirm the write, and the default approval mode would refuse it.
     const args = ['-p', `Create ${LOOP_FILE}.`, '--yolo', '-m', endpoint];
     const run = await runCli(setup.clis.gemini, args, { cwd: project.dir, env: geminiCliEnv(`${setup.rig.gateway.url}/gateway/gemini`, endpoint, home.dir), timeoutMs: LOOP_RUN_TIMEOUT_MS });
@@ -52,5 +57,11 @@ describe('Gemini CLI writes a file with its own tool, through /gateway/gemini', 
     if (!ok) throw new Error(`gemini did not complete the tool loop on ${endpoint}: ${explain}`);
     const turns = loop.events.filter((e) => e.format === format);
     expect(turns.map((e) => e.turn)).toEqual(['call', 'result']);
+    // Both turns with reasoning: thinking (signed, and sent back) on Anthropic, reasoning_effort on OpenAI, a Gemini 3 model.
+    expect(turns.map((e) => e.reasoning)).toEqual([true, true]);
+    // The level the CLI asked for, as it reached each format (relayed as thinkingLevel, translated to an effort).
+    const level = setup.rig.gemini.requests.at(-1)?.body?.generationConfig?.thinkingConfig?.thinkingLevel;
+    if (format === 'gemini') expect(level).toBe('HIGH');
+    if (format === 'openai-chat') expect(setup.rig.openai.requests.filter((r) => r.kind === 'chat').map((r) => r.body.reasoning_effort)).toContain('high');
   });
 });
