@@ -49,12 +49,14 @@ afterAll(async () => {
   await work?.remove();
 });
 
+type Side = 'direct' | 'gateway';
+
 interface Agent {
   name: string;
   /** The base URL the agent is given: a gateway route, or the fake of its format. */
   bases(): { gateway: string; direct: string };
-  /** Writes the agent's config under `home`/`project` and returns its command line and environment. */
-  prepare(base: string, project: string, home: string): Promise<{ command: string; args: string[]; env: Record<string, string> }>;
+  /** Writes the agent's config under `home`/`project` for one side and returns its command line and environment. */
+  prepare(base: string, project: string, home: string, side: Side): Promise<{ command: string; args: string[]; env: Record<string, string> }>;
   call(target: string): { name: string; input: Record<string, unknown> };
 }
 
@@ -71,12 +73,16 @@ const AGENTS: Agent[] = [
   {
     name: 'Codex (Responses)',
     bases: () => ({ gateway: `${rig.gateway.url}/gateway/openai/v1`, direct: rig.openai.baseUrl }),
-    prepare: async (base, project, home) => {
-      const readme = fill(await exampleFile('codex-config.toml'), 'http://127.0.0.1:8080', GPT);
-      await writeIn(home, 'codex/config.toml', `model_reasoning_effort = "medium"\n${readme.replace('http://127.0.0.1:8080/gateway/openai/v1', base)}`);
-      const args = ['exec', '--skip-git-repo-check', '--sandbox', 'workspace-write', '-C', project, `Create ${LOOP_FILE}.`];
-      return { command: clis.codex, args, env: { CODEX_HOME: `${home}/codex`, HOME: home, OPENAI_API_KEY: 'placeholder' } };
-    },
+    prepare: (base, project, home) => codex(base, project, home, false),
+    call: () => ({ name: 'exec_command', input: { cmd: `printf '%s' '${LOOP_CONTENT}' > ${LOOP_FILE}` } }),
+  },
+  {
+    // Through the gateway Codex first tries its WebSocket transport, is refused (426) and goes on over HTTP. The fake
+    // refuses a handshake with a 404, which Codex retries for seconds, so the direct side is plain HTTP: the ratio is what
+    // a user with the transport on pays over a provider reached without it.
+    name: 'Codex (Responses, WebSocket tried)',
+    bases: () => ({ gateway: `${rig.gateway.url}/gateway/openai/v1`, direct: rig.openai.baseUrl }),
+    prepare: (base, project, home, side) => codex(base, project, home, side === 'gateway'),
     call: () => ({ name: 'exec_command', input: { cmd: `printf '%s' '${LOOP_CONTENT}' > ${LOOP_FILE}` } }),
   },
   {
@@ -101,14 +107,24 @@ const AGENTS: Agent[] = [
   },
 ];
 
+/** `codex exec` with the README's config.toml at `base`, its WebSocket transport on when `websocket`. */
+async function codex(base: string, project: string, home: string, websocket: boolean): Promise<{ command: string; args: string[]; env: Record<string, string> }> {
+  const readme = fill(await exampleFile('codex-config.toml'), 'http://127.0.0.1:8080', GPT).replace('http://127.0.0.1:8080/gateway/openai/v1', base);
+  // The provider table is the file's last: a line appended lands in it.
+  await writeIn(home, 'codex/config.toml', `model_reasoning_effort = "medium"\n${readme.trimEnd()}\n${websocket ? 'supports_websockets = true\n' : ''}`);
+  const args = ['exec', '--skip-git-repo-check', '--sandbox', 'workspace-write', '-C', project, `Create ${LOOP_FILE}.`];
+  return { command: clis.codex, args, env: { CODEX_HOME: `${home}/codex`, HOME: home, OPENAI_API_KEY: 'placeholder' } };
+}
+
 /** One run's wall time in ms, or undefined when the loop did not complete (it is then not counted). */
-async function timeOne(agent: Agent, base: string): Promise<number | undefined> {
+async function timeOne(agent: Agent, side: Side): Promise<number | undefined> {
+  const base = agent.bases()[side];
   const project = await scratch('ratio-project');
   const home = await scratch('ratio-home');
   try {
     const target = path.join(project.dir, LOOP_FILE);
     loop.reset(agent.call(target));
-    const { command, args, env } = await agent.prepare(base, project.dir, home.dir);
+    const { command, args, env } = await agent.prepare(base, project.dir, home.dir, side);
     const started = performance.now();
     const run = await runCli(command, args, { cwd: project.dir, env, timeoutMs: RUN_TIMEOUT_MS });
     const elapsed = performance.now() - started;
@@ -129,19 +145,29 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+/** `median (min–max, runs)` of one side's times, for the table. */
+function spread(values: number[]): string {
+  return values.length === 0 ? '— (0)' : `${median(values).toFixed(0)} (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}, ${values.length})`;
+}
+
 it('prints each agent loop\'s time through the gateway over its time against the fake directly', async () => {
   const lines: string[] = [];
   for (const agent of AGENTS.filter((a) => a.name.toLowerCase().includes(ONLY))) {
     const times = { gateway: [] as number[], direct: [] as number[] };
+    // Each pair's own ratio too: its spread says how far one pair can be from the medians' ratio on this machine.
+    const pairs: number[] = [];
     // Alternated, so a slow spell of the machine falls on both sides alike.
     for (let i = 0; i < RUNS; i++) {
+      const pair: Partial<Record<Side, number>> = {};
       for (const side of ['direct', 'gateway'] as const) {
-        const ms = await timeOne(agent, agent.bases()[side]);
-        if (ms !== undefined) times[side].push(ms);
+        const ms = await timeOne(agent, side);
+        if (ms !== undefined) times[side].push((pair[side] = ms));
       }
+      if (pair.direct !== undefined && pair.gateway !== undefined) pairs.push(pair.gateway / pair.direct);
     }
-    const [g, d] = [median(times.gateway), median(times.direct)];
-    lines.push(`| ${agent.name} | ${d.toFixed(0)} (${times.direct.length}) | ${g.toFixed(0)} (${times.gateway.length}) | ${(g / d).toFixed(2)} |`);
+    const ratio = median(times.gateway) / median(times.direct);
+    const pairRange = pairs.length ? `${Math.min(...pairs).toFixed(2)}–${Math.max(...pairs).toFixed(2)}` : '—';
+    lines.push(`| ${agent.name} | ${spread(times.direct)} | ${spread(times.gateway)} | ${ratio.toFixed(2)} | ${pairRange} |`);
   }
-  process.stdout.write(`\n| agent | direct median ms (runs) | gateway median ms (runs) | ratio |\n|---|---|---|---|\n${lines.join('\n')}\n`);
+  process.stdout.write(`\n| agent | direct ms: median (min–max, runs) | gateway ms: median (min–max, runs) | ratio of medians | pairs' ratios |\n|---|---|---|---|---|\n${lines.join('\n')}\n`);
 });
