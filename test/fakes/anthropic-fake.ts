@@ -3,7 +3,7 @@ import { FIXTURES } from '../conformance/conformance-fixtures';
 import type { ConformanceFake, RequestView, TurnView } from '../conformance/conformance-types';
 import { commonBehaviours, FakeServer, json as writeJson, nextPiece, sse, type Behaviour, type FakeOptions, type RecordedRequest, type StreamFaults } from './fake-server';
 import { echoText, halves, isPngBase64, requestedScenario, scenarioError, textPieces, typedText } from './fake-scenarios';
-import { samplingPairRule } from './rules/anthropic-sampling';
+import { samplingRuleBroken } from './rules/anthropic-sampling';
 import { signThinking, thinkingRule } from './rules/anthropic-thinking';
 
 /**
@@ -11,10 +11,11 @@ import { signThinking, thinkingRule } from './rules/anthropic-thinking';
  * true) and `/v1/messages/count_tokens`. It checks the rules Anthropic enforces that a
  * translation can break (max_tokens present, roles alternating, tool results answering
  * the previous turn's calls, a thinking budget below max_tokens, temperature within
- * 0-1) and answers 400 in Anthropic's shape when one is broken. Unscripted, it answers
- * a conformance scenario named in the last user turn with the FIXTURES values in
- * Anthropic's conventions (input_tokens without the cache counts), anything else with
- * an echo. `baseUrl` has no `/v1`, because the Anthropic SDK appends `/v1/messages` itself.
+ * 0-1, sampling knobs only where the model takes them: rules/anthropic-sampling.ts) and
+ * answers 400 in Anthropic's shape when one is broken. Unscripted, it answers a
+ * conformance scenario named in the last user turn with the FIXTURES values in Anthropic's
+ * conventions (input_tokens without the cache counts), anything else with an echo.
+ * `baseUrl` has no `/v1`, because the Anthropic SDK appends `/v1/messages` itself.
  */
 
 export interface AnthropicRequest extends RecordedRequest {
@@ -138,7 +139,8 @@ export function ruleBroken(body: any): string | undefined {
   if (unknown) return `${unknown}: Extra inputs are not permitted`;
   if (!Number.isInteger(body?.max_tokens) || body.max_tokens < 1) return 'max_tokens: Field required';
   if (typeof body.temperature === 'number' && (body.temperature < 0 || body.temperature > 1)) return 'temperature: must be between 0 and 1';
-  const sampling = samplingPairRule(body); if (sampling) return sampling;
+  const sampling = samplingRuleBroken(body);
+  if (sampling) return sampling;
   if (!Array.isArray(body.messages)) return 'messages: Input should be a valid list';
   const all: any[] = body.messages;
   const notObject = all.findIndex((m) => typeof m !== 'object' || m === null || Array.isArray(m));

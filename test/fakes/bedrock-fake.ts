@@ -6,6 +6,7 @@ import type { ConformanceFake, RequestView, TurnView } from '../conformance/conf
 import { FakeServer, json, type FakeOptions, type RecordedRequest } from './fake-server';
 import { echoText, embeddingFor, halves, isPngBase64, parseJsonOr, requestedScenario, scenarioError, textPieces } from './fake-scenarios';
 import { claudeAnswer, withCacheUsage } from './rules/bedrock-claude-answers';
+import { claudeSamplingBroken } from './rules/bedrock-claude-sampling';
 import { converseShapeBroken } from './rules/bedrock-converse-rules';
 import { signThinking, thinkingRuleBroken } from './rules/bedrock-thinking-rules';
 
@@ -18,7 +19,7 @@ import { signThinking, thinkingRuleBroken } from './rules/bedrock-thinking-rules
  * refuses (403, as Bedrock does) a request whose credentials `authCheck` rejects, e.g.
  * a SigV4 signature that does not verify (see `bedrock-credentials.ts`). A Converse body
  * that breaks Bedrock's documented rules (rules/bedrock-*.ts: unknown fields, block unions,
- * cachePoint shape, Claude's thinking rules) is a 400 ValidationException.
+ * cachePoint shape, Claude's thinking and sampling rules) is a 400 ValidationException.
  */
 
 export interface BedrockRequest extends RecordedRequest {
@@ -135,7 +136,7 @@ async function answer(req: BedrockRequest, res: http.ServerResponse, options: Be
   const failure = scenarioError(scenario);
   if (failure) return bedrockError(res, failure.status, ERROR_TYPES[failure.status], failure.message, failure.headers);
   if (scenario === 'vision' && turn?.images !== 1) return bedrockError(res, 400, 'ValidationException', 'The image did not arrive as PNG bytes.');
-  const broken = converseShapeBroken(req.body) ?? thinkingRuleBroken(req.body);
+  const broken = converseShapeBroken(req.body) ?? thinkingRuleBroken(req.body) ?? claudeSamplingBroken(req.view.model, req.body);
   if (broken) return bedrockError(res, 400, 'ValidationException', broken);
   const answered = claudeAnswer(scenario, req.body) ?? answerFor(scenario, req.view);
   const result: Answer = { ...answered, usage: withCacheUsage(answered.usage, req.body) };

@@ -85,8 +85,12 @@ export interface RelayInput {
   /** Query parameters the provider needs (e.g. `alt=sse`); client credentials never go here. */
   query?: Record<string, string>;
   stream: boolean;
-  /** The body to send, with the endpoint's model written in; `target` says what the provider accepts. */
-  body(model: string, target: PassthroughTarget): Buffer;
+  /**
+   * The body to send, with the endpoint's model written in; `target` says what the provider
+   * accepts. A hint the model cannot honour may be left out of the client's body: each is
+   * reported through `dropField` (by the name the client wrote) and named in x-gateway-dropped-fields.
+   */
+  body(model: string, target: PassthroughTarget, dropField: (field: string) => void): Buffer;
   usageTap(): UsageTap;
   /**
    * Rewrites the relayed response body on its way, or undefined to pass the

@@ -27,7 +27,7 @@ export async function relayAttempt(
   input: RelayInput,
 ): Promise<IncomingMessage> {
   const connectionName = attempt.target.connectionName;
-  const body = input.body(attempt.model, target);
+  const body = input.body(attempt.model, target, (field) => attempt.dropField(field));
   const request = { method: 'POST' as const, url: target.url, headers: extensibleCopy(target.headers), body };
   await pipeline.authorize(attempt, request);
   if (!input.stream) attempt.startTotalTimer();

@@ -124,6 +124,8 @@ export class Runtime implements GatewayRuntime {
       switch (result.type) {
         case 'relayed': {
           served(res, attempt);
+          // A relayed body keeps the client's field names, so what it left out is named as it came.
+          setTranslationHeaders(res, droppedFieldsHeader(attempt.droppedFields, undefined));
           const { usage, failure } = await pumpRelayedBody(result.response, res, attempt, input, result.target);
           this.endAttempt(attempt, call, failure?.status ?? result.response.statusCode ?? 200, failure, usage);
           return failure;

@@ -3,6 +3,7 @@ import {
   endpointFromModel, extensibleCopy, relayBody, relayedOr, unknownPathRoutes, writeJson,
   type ApiStyleDefinition, type GatewayRuntime, type PassthroughTarget, type RouteDefinition, type UsageTap,
 } from '@model-gateway/core';
+import { fitClaudeSamplingBody } from '@model-gateway/format-anthropic';
 import { anthropicModelRoutes } from './anthropic-models';
 import { anthropicStreamError, renderAnthropicError } from './anthropic-error';
 import { anthropicUsageTap } from './anthropic-usage';
@@ -60,16 +61,20 @@ async function messages(runtime: GatewayRuntime, req: Request, res: Response): P
     format: 'anthropic',
     operation: 'messages',
     stream,
-    body: (model, target) => Buffer.from(JSON.stringify(relayedBody(body, model, target))),
+    body: (model, target, dropField) => Buffer.from(JSON.stringify(relayedBody(body, model, target, dropField))),
     usageTap: () => anthropicUsageTap(stream),
     streamError: anthropicStreamError,
     translate: () => translateAnthropicCall(body),
   });
 }
 
-/** The body with the endpoint's model, then in the target's dialect (Claude on Vertex: the model in the URL, the version in the body). */
-function relayedBody(body: Record<string, unknown>, model: string, target: PassthroughTarget): Record<string, unknown> {
-  const named = extensibleCopy(body, { model });
+/**
+ * The body with the endpoint's model, without the sampling knobs that model refuses (named in
+ * x-gateway-dropped-fields: hints, never a provider 400; format-anthropic's claude-sampling.ts),
+ * then in the target's dialect (Claude on Vertex: the model in the URL, the version in the body).
+ */
+function relayedBody(body: Record<string, unknown>, model: string, target: PassthroughTarget, dropField: (field: string) => void): Record<string, unknown> {
+  const named = fitClaudeSamplingBody(extensibleCopy(body, { model }), model, dropField);
   return target.rewriteBody ? target.rewriteBody(named) : named;
 }
 

@@ -18,3 +18,4 @@ export {
 } from './anthropic-facts';
 export { ANTHROPIC_FIELD_NAMES } from './anthropic-field-names';
 export { fitSamplingPair, refusesSamplingPair } from './sampling-pair';
+export { fitClaudeSampling, fitClaudeSamplingBody, refusesSampling } from './claude-sampling';

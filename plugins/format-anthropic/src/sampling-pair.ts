@@ -6,25 +6,21 @@
  */
 
 import { withoutFields, type ChatRequest, type ProviderAttempt } from '@model-gateway/core';
+import { atLeast, claudeVersion } from './claude-model-id';
 
-/** The first version of each family that refuses the pair. */
+/** The first version of each family that refuses the pair; every family refuses it from Claude 5 on. */
 const FIRST_REFUSING: Readonly<Record<string, readonly [number, number]>> = {
   opus: [4, 1],
   sonnet: [4, 5],
   haiku: [4, 5],
 };
 
-/** `claude-{family}-{major}[-{minor}]`, anywhere in a model id (Bedrock and Vertex AI put a prefix or a suffix around it); a minor is one or two digits, never a date. */
-const MODEL_ID = /claude-(opus|sonnet|haiku)-(\d+)(?:-(\d{1,2}))?(?!\d)/;
-
 /** Whether `model` refuses `temperature` together with `top_p`. */
 export function refusesSamplingPair(model: string): boolean {
-  const match = MODEL_ID.exec(model);
-  if (!match) return false;
-  const [first, firstMinor] = FIRST_REFUSING[match[1]];
-  const major = Number(match[2]);
-  const minor = match[3] === undefined ? 0 : Number(match[3]);
-  return major > first || (major === first && minor >= firstMinor);
+  const version = claudeVersion(model);
+  if (!version) return false;
+  const first = FIRST_REFUSING[version.family];
+  return first ? atLeast(version, first[0], first[1]) : version.major >= 5;
 }
 
 /**

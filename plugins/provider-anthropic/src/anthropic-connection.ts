@@ -3,7 +3,7 @@ import {
   type ProviderAttempt, type ChatChunk, type ChatRequest, type ChatResult, type ConnectionSettings,
   type PassthroughFormat, type PassthroughTarget, type ProviderConnection, type UpstreamResponse, parseStreamEvent, readUpstreamJson,
 } from '@model-gateway/core';
-import { AnthropicStreamDecoder, decodeAnthropicError, decodeAnthropicResponse, encodeAnthropicRequest, fitSamplingPair, thinkingDropped } from '@model-gateway/format-anthropic';
+import { AnthropicStreamDecoder, decodeAnthropicError, decodeAnthropicResponse, encodeAnthropicRequest, fitClaudeSampling, thinkingDropped } from '@model-gateway/format-anthropic';
 import type { AnthropicOptions } from './anthropic-options';
 
 /**
@@ -50,7 +50,8 @@ export class AnthropicConnection implements ProviderConnection {
   }
 
   async chat(request: ChatRequest, attempt: ProviderAttempt): Promise<ChatResult> {
-    const sampled = fitSamplingPair(request, attempt);
+    // Sampling knobs the model refuses are hints: dropped and named (format-anthropic's claude-sampling.ts).
+    const sampled = fitClaudeSampling(request, attempt);
     // The last resort when a tool turn's signed thinking was lost (docs/translation.md): thinking off, said in x-gateway-dropped-fields.
     const fitted = thinkingDropped(sampled) ? withoutFields(sampled, ['reasoning'], attempt) : sampled;
     const encoded = encodeAnthropicRequest(fitted, attempt.model, { defaultMaxTokens: this.settings.options.default_max_tokens });

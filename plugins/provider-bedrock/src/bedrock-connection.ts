@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  GatewayError, parseStreamEvent, readUpstreamJson, transportError, withoutFields,
+  GatewayError, parseStreamEvent, readUpstreamJson, transportError,
   type ProviderAttempt, type ChatChunk, type ChatRequest, type ChatResult, type ConnectionSettings,
   type EmbeddingsRequest, type EmbeddingsResponse, type ProviderConnection, type UpstreamRequest, type UpstreamResponse,
 } from '@model-gateway/core';
@@ -9,7 +9,7 @@ import { resolveCredentials, type BedrockCredentials } from './bedrock-credentia
 import { bedrockEmbeddings } from './bedrock-embeddings';
 import { bedrockStatusError, streamExceptionError } from './bedrock-errors';
 import { BEDROCK_PATHS, INPUT_TOKEN_COUNT_HEADER, REQUEST_ID_HEADER, type BedrockOptions } from './bedrock-facts';
-import { unhonouredHints } from './converse-hints';
+import { fitConverseHints } from './converse-hints';
 import { encodeConverseRequest } from './converse-request';
 import { decodeConverseResponse } from './converse-response';
 import { ConverseStreamDecoder } from './converse-stream-decoder';
@@ -36,7 +36,7 @@ export class BedrockConnection implements ProviderConnection {
   }
 
   async chat(request: ChatRequest, attempt: ProviderAttempt): Promise<ChatResult> {
-    const fitted = withoutFields(request, unhonouredHints(request, attempt.model), attempt);
+    const fitted = fitConverseHints(request, attempt);
     const body = JSON.stringify(encodeConverseRequest(fitted, attempt.model));
     const path = request.stream ? BEDROCK_PATHS.converseStream(attempt.model) : BEDROCK_PATHS.converse(attempt.model);
     const response = await this.post(path, body, attempt, {});

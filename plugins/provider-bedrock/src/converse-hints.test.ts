@@ -1,5 +1,5 @@
 import type { ChatRequest } from '@model-gateway/core';
-import { unhonouredHints } from './converse-hints';
+import { fitConverseHints, unhonouredHints } from './converse-hints';
 
 const request = (over: Partial<ChatRequest>): ChatRequest => ({ messages: [{ role: 'user', content: 'hi' }], stream: false, streamUsage: false, extra: {}, ...over });
 
@@ -14,5 +14,17 @@ describe('Converse hints', () => {
     expect(unhonouredHints(request({ presencePenalty: 0, parallelToolCalls: true, topK: 40 }), 'anthropic.claude-sonnet-4-5-20250929-v1:0')).toEqual([]);
     expect(unhonouredHints(request({ topK: 40 }), 'amazon.nova-pro-v1:0')).toEqual([]);
     expect(unhonouredHints(request({ topK: 40 }), 'meta.llama3-3-70b-instruct-v1:0')).toEqual(['topK']);
+  });
+
+  it('fits Claude\'s sampling knobs as Anthropic\'s API does, and no other family\'s', () => {
+    const fit = (model: string) => {
+      const dropped: string[] = [];
+      const fitted = fitConverseHints(request({ temperature: 0.5, topP: 0.9, topK: 40 }), { model, dropField: (field) => void dropped.push(field) });
+      return { sampling: [fitted.temperature, fitted.topP, fitted.topK], dropped };
+    };
+    expect(fit('us.anthropic.claude-opus-4-8-v1:0')).toEqual({ sampling: [undefined, undefined, undefined], dropped: ['temperature', 'topP', 'topK'] });
+    expect(fit('anthropic.claude-sonnet-4-5-20250929-v1:0')).toEqual({ sampling: [0.5, undefined, 40], dropped: ['topP'] });
+    expect(fit('anthropic.claude-sonnet-4-20250514-v1:0')).toEqual({ sampling: [0.5, 0.9, 40], dropped: [] });
+    expect(fit('amazon.nova-pro-v1:0')).toEqual({ sampling: [0.5, 0.9, 40], dropped: [] });
   });
 });

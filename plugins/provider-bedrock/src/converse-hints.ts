@@ -1,4 +1,5 @@
-import type { ChatRequest, DroppableField } from '@model-gateway/core';
+import { withoutFields, type ChatRequest, type DroppableField, type ProviderAttempt } from '@model-gateway/core';
+import { fitClaudeSampling } from '@model-gateway/format-anthropic';
 import { chatFamily } from './model-family';
 
 /**
@@ -18,4 +19,16 @@ export function unhonouredHints(request: ChatRequest, modelId: string): Droppabl
     if (family !== 'anthropic' && family !== 'nova') hints.push('topK');
   }
   return hints;
+}
+
+/**
+ * The request as the Converse target takes it: hints it has no field for dropped and named,
+ * and for Claude the same sampling rules as on Anthropic's API (format-anthropic's
+ * claude-sampling.ts: Opus 4.7 and later refuse temperature, top_p and top_k; newer models
+ * refuse temperature with top_p), which Converse's `inferenceConfig.temperature` / `topP` and
+ * `additionalModelRequestFields.top_k` reach as they are.
+ */
+export function fitConverseHints(request: ChatRequest, attempt: Pick<ProviderAttempt, 'model' | 'dropField'>): ChatRequest {
+  const fitted = withoutFields(request, unhonouredHints(request, attempt.model), attempt);
+  return chatFamily(attempt.model) === 'anthropic' ? fitClaudeSampling(fitted, attempt) : fitted;
 }
