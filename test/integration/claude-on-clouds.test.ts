@@ -101,7 +101,8 @@ describe('Anthropic SDK -> Claude on Bedrock and Vertex AI', () => {
     const message = stream ? await client().messages.stream(call).finalMessage() : await client().messages.create(call);
     const point = { cachePoint: { type: 'default' } };
     expect(bedrock.last.body.system).toEqual([{ text: 'A long, stable system prompt.' }, point]);
-    expect(bedrock.last.body.toolConfig.tools).toEqual([{ toolSpec: expect.objectContaining({ name: 'get_weather' }) }, point]);
+    // The tool's ttl ("1h") is CachePointBlock's too (botocore's bedrock-runtime model: CacheTTL "5m" | "1h").
+    expect(bedrock.last.body.toolConfig.tools).toEqual([{ toolSpec: expect.objectContaining({ name: 'get_weather' }) }, { cachePoint: { type: 'default', ttl: '1h' } }]);
     expect(bedrock.last.body.messages).toEqual([{ role: 'user', content: [{ text: 'Weather in Paris?' }, point] }]);
     expect(message.usage).toMatchObject({ cache_read_input_tokens: CACHE_USAGE.read, cache_creation_input_tokens: 3 * CACHE_USAGE.writePerPoint });
   });

@@ -41,10 +41,16 @@ describe('Claude-specific Converse fields', () => {
     expect(body.system).toEqual([{ text: 'S' }, point]);
     expect(body.toolConfig?.tools).toEqual([{ toolSpec: expect.objectContaining({ name: 'f' }) }, point]);
     expect(body.messages).toEqual([
-      { role: 'user', content: [{ text: 'U' }, point] },
+      { role: 'user', content: [{ text: 'U' }, { cachePoint: { type: 'default', ttl: '1h' } }] },
       { role: 'assistant', content: [{ toolUse: { toolUseId: 't1', name: 'f', input: {} } }, point] },
       { role: 'user', content: [{ toolResult: { toolUseId: 't1', content: [{ text: 'R' }] } }, point] },
     ]);
     expect(JSON.stringify(encodeConverseRequest(marked, LLAMA))).not.toContain('cachePoint');
+  });
+
+  it('keeps a cache mark\'s ttl on its cachePoint when Bedrock has it (5m, 1h), and no other', () => {
+    const marked = (ttl: string) => request({ messages: [{ role: 'user', content: [{ type: 'text', text: 'U', cacheControl: { ttl } }] }] });
+    expect(encodeConverseRequest(marked('5m'), CLAUDE).messages[0].content[1]).toEqual({ cachePoint: { type: 'default', ttl: '5m' } });
+    expect(encodeConverseRequest(marked('2h'), CLAUDE).messages[0].content[1]).toEqual(point);
   });
 });

@@ -35,7 +35,8 @@ export interface ConverseReasoningBlock {
 
 /** A prompt-cache checkpoint: everything before it (in system, tools or messages) is cached. */
 export interface ConverseCachePointBlock {
-  cachePoint: { type: 'default' };
+  /** `ttl`: the cache lifetime, when the client named one (Bedrock's default is five minutes). */
+  cachePoint: { type: 'default'; ttl?: '5m' | '1h' };
 }
 
 export interface ConverseContentBlock {

@@ -57,7 +57,10 @@ export function countCachePoints(body: any): number {
   return blocks.filter((block: any) => block?.cachePoint !== undefined).length;
 }
 
-/** A union member set twice or not at all, an unknown member, or a cachePoint not shaped `{type: "default"}` (API_runtime_CachePointBlock.html). */
+/** CachePointBlock's optional ttl (API_runtime_CachePointBlock.html; botocore's CacheTTL enum). */
+const CACHE_TTLS = new Set(['5m', '1h']);
+
+/** A union member set twice or not at all, an unknown member, or a cachePoint not shaped `{type: "default"[, ttl: "5m" | "1h"]}` (API_runtime_CachePointBlock.html). */
 function unionProblem(block: any, members: ReadonlySet<string>): string | undefined {
   if (typeof block !== 'object' || block === null) return 'not an object';
   const keys = Object.keys(block);
@@ -66,8 +69,9 @@ function unionProblem(block: any, members: ReadonlySet<string>): string | undefi
   if (keys.length !== 1) return `a union takes exactly one member, got ${keys.length}`;
   if ('cachePoint' in block) {
     const point = block.cachePoint;
-    if (typeof point !== 'object' || point === null || point.type !== 'default' || Object.keys(point).length !== 1) {
-      return `cachePoint must be {"type": "default"} (${REFERENCE}/API_runtime_CachePointBlock.html)`;
+    const shaped = typeof point === 'object' && point !== null && point.type === 'default';
+    if (!shaped || Object.keys(point).some((key) => key !== 'type' && key !== 'ttl') || (point.ttl !== undefined && !CACHE_TTLS.has(point.ttl))) {
+      return `cachePoint must be {"type": "default"} with an optional ttl of "5m" or "1h" (${REFERENCE}/API_runtime_CachePointBlock.html)`;
     }
   }
   return undefined;
