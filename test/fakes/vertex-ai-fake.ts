@@ -4,6 +4,7 @@ import type { ConformanceFake, RequestView } from '../conformance/conformance-ty
 import { anthropicView, answerMessages, ruleBroken } from './anthropic-fake';
 import { requestedScenario } from './fake-scenarios';
 import { answersItself, writeClaudeAnswer } from './rules/vertex-claude-answers';
+import { vertexClaudeCountAnswer, vertexClaudeCountProblem } from './rules/vertex-claude-count-tokens';
 import { cacheRuleBroken } from './rules/vertex-claude-rules';
 import { vertexCountTokensAnswer, vertexCountTokensProblem } from './rules/gemini-count-tokens';
 import { FakeServer, json, type FakeOptions, type RecordedRequest } from './fake-server';
@@ -23,7 +24,8 @@ import { answerGenerate, geminiView, googleError, sseStreamsOnly, type GeminiReq
  *   as Vertex has it: rules/gemini-count-tokens.ts), text
  *   embeddings through predict, and Claude through rawPredict / streamRawPredict, which
  *   it checks (no model in the body, anthropic_version vertex-2023-10-16, Anthropic's
- *   Messages rules, cache_control breakpoints: rules/vertex-claude-rules.ts) and answers as
+ *   Messages rules, cache_control breakpoints: rules/vertex-claude-rules.ts; Claude's token
+ *   count at count-tokens:rawPredict: rules/vertex-claude-count-tokens.ts) and answers as
  *   the Anthropic fake answers a Messages call, as Vertex hosts Anthropic's own format; a
  *   stop-sequence scenario or a cached request is answered by rules/vertex-claude-answers.ts.
  */
@@ -157,6 +159,7 @@ export class VertexAiFake extends FakeServer<VertexRequest> implements Conforman
 /** rawPredict: Anthropic's body with the model in the URL and the version in the body, answered as a Messages call. */
 function claude(req: VertexRequest, res: http.ServerResponse): void | Promise<void> {
   if (req.rpc !== 'rawPredict' && req.rpc !== 'streamRawPredict') return googleError(res, 404, `No method ${req.rpc} for Claude models`);
+  if (req.model === 'count-tokens') return countClaudeTokens(req, res);
   const body = req.body ?? {};
   if ('model' in body) return googleError(res, 400, 'Claude on Vertex takes the model in the URL; the body must not name one.');
   if (body.anthropic_version !== VERTEX_ANTHROPIC_VERSION) return googleError(res, 400, `anthropic_version must be ${VERTEX_ANTHROPIC_VERSION}.`);
@@ -169,6 +172,14 @@ function claude(req: VertexRequest, res: http.ServerResponse): void | Promise<vo
   const { scenario } = requestedScenario(req.view);
   if (answersItself(scenario, messages)) return writeClaudeAnswer(scenario, messages, req.model, res);
   return answerMessages({ ...req, pathname: '/v1/messages', body: messages, rawBody: JSON.stringify(messages) }, res);
+}
+
+/** count-tokens:rawPredict, Claude's token count on Vertex (rules/vertex-claude-count-tokens.ts). */
+function countClaudeTokens(req: VertexRequest, res: http.ServerResponse): void {
+  if (req.rpc !== 'rawPredict') return googleError(res, 404, 'count-tokens is served at rawPredict');
+  const problem = vertexClaudeCountProblem(req.body);
+  if (problem) return json(res, 400, { type: 'error', error: { type: 'invalid_request_error', message: problem } });
+  json(res, 200, vertexClaudeCountAnswer(req.body));
 }
 
 /** A Gemini view for generateContent bodies; predict's instances are the embeddings inputs. */

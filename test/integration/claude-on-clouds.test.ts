@@ -107,6 +107,22 @@ describe('Anthropic SDK -> Claude on Bedrock and Vertex AI', () => {
     expect(message.usage).toMatchObject({ cache_read_input_tokens: CACHE_USAGE.read, cache_creation_input_tokens: 3 * CACHE_USAGE.writePerPoint });
   });
 
+  it("vertex: count_tokens is Vertex's own count (count-tokens:rawPredict, the model's Vertex id in the body); bedrock: the gateway's estimate", async () => {
+    const text = (words: string) => [{ type: 'text' as const, text: words }];
+    const ask = { messages: [{ role: 'user' as const, content: text('How many tokens are these five words?') }], system: text('Be brief.') };
+    const raw = await client().messages.countTokens({ model: 'vertex-claude', ...ask }).asResponse();
+    expect(raw.headers.get('x-gateway-token-count')).toBeNull();
+    // The fake counts words: seven in the message, two in the system prompt.
+    expect(await raw.json()).toEqual({ input_tokens: 9 });
+    const seen = vertex.requests[vertex.requests.length - 1];
+    expect(seen).toMatchObject({ publisher: 'anthropic', model: 'count-tokens', rpc: 'rawPredict' });
+    expect(seen.body).toEqual({ model: claudeProfile.model, ...ask });
+
+    const estimated = await client().messages.countTokens({ model: 'bedrock-claude', ...ask }).asResponse();
+    expect(estimated.headers.get('x-gateway-token-count')).toBe('estimate');
+    expect(bedrock.requests).toHaveLength(0);
+  });
+
   it('bedrock: max_tokens goes unchanged with thinking on (the budget is inside it)', async () => {
     await client().messages.create({ model: 'bedrock-claude', max_tokens: 4000, thinking: { type: 'enabled', budget_tokens: 2048 }, messages: [{ role: 'user', content: 'Hi' }] });
     expect(bedrock.last.body.inferenceConfig).toEqual({ maxTokens: 4000 });

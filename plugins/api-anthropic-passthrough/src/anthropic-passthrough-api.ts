@@ -78,7 +78,7 @@ function relayedBody(body: Record<string, unknown>, model: string, target: Passt
   return target.rewriteBody ? target.rewriteBody(named) : named;
 }
 
-/** Relayed to a provider that speaks Anthropic's format; any other gets the gateway's own estimate. */
+/** Relayed to a provider that counts Claude's tokens (Anthropic, Claude on Vertex AI); any other gets the gateway's own estimate. */
 async function countTokens(runtime: GatewayRuntime, req: Request, res: Response): Promise<void> {
   const body = relayBody(req.body);
   const endpointName = endpointFromModel(body);
@@ -89,7 +89,11 @@ async function countTokens(runtime: GatewayRuntime, req: Request, res: Response)
     format: 'anthropic',
     operation: 'messages/count_tokens',
     stream: false,
-    body: (model) => Buffer.from(JSON.stringify(extensibleCopy(body, { model }))),
+    // In the target's dialect where it has one (Claude on Vertex AI names the model by its Vertex id).
+    body: (model, target) => {
+      const named = extensibleCopy(body, { model });
+      return Buffer.from(JSON.stringify(target.rewriteBody ? target.rewriteBody(named) : named));
+    },
     usageTap: () => NO_USAGE,
     streamError: anthropicStreamError,
     translate: () => ({ kind: 'local', status: 200, body: { input_tokens: estimateInputTokens(body) }, headers: { [TOKEN_COUNT_HEADER]: 'estimate' } }),

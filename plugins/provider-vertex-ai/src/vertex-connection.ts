@@ -10,7 +10,7 @@ import { AccessTokenSource } from './access-token-source';
 import { isKeyText } from './api-entry-check';
 import { loadServiceAccount, type ServiceAccount } from './service-account';
 import { decodePredictResponse, encodePredictRequest, predictBatches } from './vertex-embeddings';
-import { vertexClaudeBody } from './vertex-claude-body';
+import { COUNT_TOKENS_MODEL, vertexClaudeBody, vertexCountTokensBody } from './vertex-claude-body';
 import { VERTEX_ANTHROPIC_VERSION, type VertexOptions } from './vertex-facts';
 import { vertexBaseUrl, vertexMethodUrl, vertexModel, type VertexModel, type VertexPlace } from './vertex-urls';
 
@@ -43,13 +43,17 @@ export class VertexConnection implements ProviderConnection {
   /**
    * Gemini clients reach Gemini models relayed: same bodies, Vertex's URL. Anthropic clients
    * reach Claude models relayed too (rawPredict answers in Anthropic's own format, so
-   * stop_sequence, cache_control and thinking signatures pass untouched); only count_tokens,
-   * which Vertex serves elsewhere, is left to the gateway's estimate.
+   * stop_sequence, cache_control and thinking signatures pass untouched), count_tokens
+   * included: Vertex counts Claude's tokens at its own count-tokens model (vertex-claude-body.ts).
    */
   passthrough(format: PassthroughFormat, operation: string, model: string, query?: Record<string, string>, _apiVersion?: string, stream?: boolean): PassthroughTarget | undefined {
     const parsed = vertexModel(model);
     if (format === 'anthropic' && operation === 'messages' && parsed.publisher === 'anthropic') {
       return { url: vertexMethodUrl(this.place(), parsed, stream ? 'streamRawPredict' : 'rawPredict'), headers: extensibleCopy(this.headers), rewriteBody: vertexClaudeBody };
+    }
+    if (format === 'anthropic' && operation === 'messages/count_tokens' && parsed.publisher === 'anthropic') {
+      const rewriteBody = (body: Record<string, unknown>) => vertexCountTokensBody(body, parsed.name);
+      return { url: vertexMethodUrl(this.place(), COUNT_TOKENS_MODEL, 'rawPredict'), headers: extensibleCopy(this.headers), rewriteBody };
     }
     if (format !== 'gemini' || parsed.publisher !== 'google') return undefined;
     const search = query?.alt ? `?alt=${encodeURIComponent(query.alt)}` : '';

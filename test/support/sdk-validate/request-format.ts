@@ -18,7 +18,8 @@ export function requestFormat(fake: string, req: RecordedRequest & Record<string
     case 'Gemini':
       return geminiFormat(req.rpc);
     case 'Vertex AI':
-      if (req.publisher === 'anthropic') return 'anthropic-vertex';
+      // Claude's token count (model `count-tokens`) is not a Messages body: the Vertex fake checks it against Anthropic's count_tokens rules itself.
+      if (req.publisher === 'anthropic') return req.model === 'count-tokens' ? undefined : 'anthropic-vertex';
       if (req.rpc === 'predict') return 'vertex-predict';
       return req.rpc === 'generateContent' || req.rpc === 'streamGenerateContent' ? 'gemini-generate' : undefined;
     case 'Bedrock': {
