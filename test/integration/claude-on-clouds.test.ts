@@ -159,6 +159,31 @@ describe('Anthropic SDK -> Claude on Bedrock and Vertex AI', () => {
     });
   });
 
+  describe.each(['thinking-tools-redacted', 'thinking-text-redacted-tools'])('bedrock: two reasoning blocks streamed (%s)', (scenario) => {
+    it('the last thinking block carries an envelope of both, and turn 2 restores both, in order', async () => {
+      const thinking = { type: 'enabled' as const, budget_tokens: 1024 };
+      const turn = (messages: Anthropic.MessageParam[]) => ({ model: 'bedrock-claude', max_tokens: 2048, thinking, tools: [weather], messages });
+      const first = await client().messages.stream(turn([{ role: 'user', content: scenarioMarker(scenario) }])).finalMessage();
+      const thinkingBlocks = first.content.filter((block): block is Anthropic.ThinkingBlock => block.type === 'thinking');
+      expect(thinkingBlocks.length).toBe(scenario === 'thinking-tools-redacted' ? 1 : 2);
+      const both = [
+        { reasoningContent: { reasoningText: { text: THINKING_TEXT, signature: signThinking(THINKING_TEXT) } } },
+        { reasoningContent: { redactedContent: REDACTED_THINKING } },
+      ];
+      expect(openReasoning(thinkingBlocks[thinkingBlocks.length - 1].signature)?.blocks).toEqual(both);
+      if (scenario === 'thinking-text-redacted-tools') expect(first.content.map((block) => block.type)).toEqual(['thinking', 'text', 'thinking', 'tool_use']);
+      const toolUse = first.content.find((block) => block.type === 'tool_use') as Anthropic.ToolUseBlock;
+
+      const second = await client().messages.stream(turn([
+        { role: 'user', content: 'Weather?' },
+        { role: 'assistant', content: first.content },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: toolUse.id, content: 'Sunny' }] },
+      ])).finalMessage();
+      expect(second.stop_reason).toBe('end_turn');
+      expect(bedrock.last.body.messages[1].content.slice(0, 2)).toEqual(both);
+    });
+  });
+
   it('bedrock: redacted reasoning comes back whole in the thinking block signature', async () => {
     const first = await client().messages.create({ model: 'bedrock-claude', max_tokens: 2048, thinking: { type: 'enabled', budget_tokens: 1024 }, tools: [weather], messages: [{ role: 'user', content: scenarioMarker('thinking-tools-redacted') }] });
     const toolUse = first.content.find((block) => block.type === 'tool_use') as Anthropic.ToolUseBlock;

@@ -12,7 +12,8 @@
  *   that turn (Anthropic puts results first too), so OpenAI-style providers see each
  *   result right after the assistant turn that asked for it. `is_error: true` has no
  *   canonical field, so the result text is prefixed with "Error: " for the model to see.
- * - Thinking blocks become `reasoning` (joined) with the last block's signature;
+ * - Thinking blocks become `reasoning` (joined) with the last signature a block carries
+ *   (the whole answer's envelope, which the gateway's encoders leave last);
  *   `redacted_thinking` is opaque to every provider but Anthropic and is left out.
  * - `thinking.budget_tokens` is kept as a budget and also given as the nearest effort,
  *   for providers that only take an effort. `thinking: disabled`/`adaptive` leave the
@@ -146,7 +147,8 @@ function decodeAssistantTurn(blocks: WireContentBlock[]): ChatMessage {
     if (block.type === 'text') texts.push(block.text);
     else if (block.type === 'thinking') {
       thoughts.push(block.thinking);
-      if (block.signature != null) signature = block.signature;
+      // The last block that carries one: an empty signature (a block the gateway streamed unsigned) holds nothing to restore.
+      if (block.signature) signature = block.signature;
     } else if (block.type === 'tool_use') {
       (message.toolCalls ??= []).push({ id: block.id, name: block.name, arguments: JSON.stringify(block.input) });
     }

@@ -8,8 +8,15 @@
  * and starts the next. The stop reason and the usage are held back and written in
  * message_delta when the stream ends, because other providers send usage last (and
  * message_start's usage is only the part known then, usually nothing).
+ *
+ * Reasoning signatures (a provider's, or the gateway's reasoning envelope) go out as Anthropic
+ * sends them: one signature_delta per thinking block, just before it closes, carrying the last
+ * one given while it was open. A provider that seals cumulatively (every envelope holds every
+ * block so far, as Bedrock's and Anthropic's decoders do) thus leaves the whole answer's
+ * envelope in the last thinking block, which is the one the next turn's decoding keeps
+ * (decode-request.ts), so every block is restored, in order.
  */
-import { invalidUpstream, type ChatChunk, type ChatDelta, type FinishReason, type ToolCallDelta, type Usage, type WireObject } from '@model-gateway/core';
+import { invalidUpstream, openReasoning, type ChatChunk, type ChatDelta, type FinishReason, type ToolCallDelta, type Usage, type WireObject } from '@model-gateway/core';
 import { encodeStopReason, stopFields } from './response';
 import { encodeAnthropicUsage } from './usage';
 
@@ -30,6 +37,10 @@ export class AnthropicStreamEncoder {
   /** The client's stop sequence that ended the answer, reported in message_delta as Anthropic does. */
   private stopSequence?: string;
   private usage?: Usage;
+  /** The open thinking block's signature, written when it closes. */
+  private pendingSignature?: string;
+  /** The last signature the client was given, which a later envelope may supersede. */
+  private givenSignature?: string;
 
   /** The events one chunk makes; '' when it only carried what end() writes. */
   chunk(chunk: ChatChunk): string {
@@ -67,9 +78,7 @@ export class AnthropicStreamEncoder {
   private delta(delta: ChatDelta): string {
     let out = '';
     if (delta.reasoning) out += this.write('thinking', { type: 'thinking_delta', thinking: delta.reasoning });
-    // A signature alone after text (Gemini signs its last text part) opens no block: a thinking block would split one answer in two.
-    const signatureOnly = !delta.reasoning && !delta.toolCalls?.length && this.open !== undefined && this.open.kind !== 'thinking';
-    if (delta.reasoningSignature && !signatureOnly) out += this.write('thinking', { type: 'signature_delta', signature: delta.reasoningSignature });
+    if (delta.reasoningSignature) out += this.signature(delta.reasoningSignature, (delta.toolCalls?.length ?? 0) > 0);
     if (delta.content) out += this.write('text', { type: 'text_delta', text: delta.content });
     // Anthropic has no refusal field; the refusal is what the client should read.
     if (delta.refusal) out += this.write('text', { type: 'text_delta', text: delta.refusal });
@@ -79,13 +88,30 @@ export class AnthropicStreamEncoder {
 
   /** Writes a delta into the open block of `kind`, opening one first when needed. */
   private write(kind: 'text' | 'thinking', delta: WireObject): string {
-    let out = '';
-    if (this.open?.kind !== kind) {
-      out += this.close();
-      const block = kind === 'text' ? { type: 'text', text: '' } : { type: 'thinking', thinking: '', signature: '' };
-      out += this.startBlock({ kind, index: this.nextIndex }, block);
-    }
+    const out = this.openOf(kind);
     return out + anthropicEvent({ type: 'content_block_delta', index: (this.open as OpenBlock).index, delta });
+  }
+
+  /** Opens a block of `kind` unless one is open. */
+  private openOf(kind: 'text' | 'thinking'): string {
+    if (this.open?.kind === kind) return '';
+    const block = kind === 'text' ? { type: 'text', text: '' } : { type: 'thinking', thinking: '', signature: '' };
+    return this.close() + this.startBlock({ kind, index: this.nextIndex }, block);
+  }
+
+  /**
+   * Holds a signature for the open thinking block (opening one when none is open). A signature
+   * alone after text or a tool call opens no block (Gemini signs its last text part, a hint:
+   * a thinking block would split one answer in two), unless it supersedes the envelope the
+   * client was given: a later cumulative seal (a redacted block after text, say) must reach
+   * the client, or the next turn would restore only the blocks before it.
+   */
+  private signature(signature: string, withToolCall: boolean): string {
+    const alone = this.open !== undefined && this.open.kind !== 'thinking' && !withToolCall;
+    if (alone && !supersedes(signature, this.givenSignature)) return '';
+    const out = this.openOf('thinking');
+    this.pendingSignature = signature;
+    return out;
   }
 
   private toolCall(call: ToolCallDelta): string {
@@ -113,6 +139,19 @@ export class AnthropicStreamEncoder {
     if (!open) return '';
     this.open = undefined;
     if (open.kind === 'tool') this.closedCalls.add(open.call);
-    return anthropicEvent({ type: 'content_block_stop', index: open.index });
+    let out = '';
+    if (open.kind === 'thinking' && this.pendingSignature !== undefined) {
+      out = anthropicEvent({ type: 'content_block_delta', index: open.index, delta: { type: 'signature_delta', signature: this.pendingSignature } });
+      this.givenSignature = this.pendingSignature;
+      this.pendingSignature = undefined;
+    }
+    return out + anthropicEvent({ type: 'content_block_stop', index: open.index });
   }
+}
+
+/** Whether envelope `next` holds more of the same family's blocks than `given` (a later cumulative seal); opened only on the rare signature that arrives alone. */
+function supersedes(next: string, given: string | undefined): boolean {
+  const later = openReasoning(next);
+  const earlier = openReasoning(given);
+  return later !== undefined && earlier !== undefined && later.family === earlier.family && later.blocks.length > earlier.blocks.length;
 }

@@ -4,7 +4,8 @@ import { signThinking } from './bedrock-thinking-rules';
 /**
  * Claude-on-Bedrock answers the conformance fixtures do not cover: a stop on the client's
  * stop sequence (named in additionalModelResponseFields only when its path was asked for,
- * as Converse does) and a thinking + tool call turn with signed reasoning blocks. Also the
+ * as Converse does) and a thinking + tool call turn with signed reasoning blocks (one, two
+ * adjacent, or two with text between them). Also the
  * cache counts a request with cache points gets (Converse usage: cacheReadInputTokens,
  * cacheWriteInputTokens beside inputTokens, which leaves both out).
  */
@@ -20,6 +21,7 @@ export interface ClaudeAnswer {
 export const CACHE_USAGE = { read: 100, writePerPoint: 20 };
 export const THINKING_TEXT = 'The user wants the weather; I will call the tool.';
 export const REDACTED_THINKING = 'ZW5jcnlwdGVkLXRoaW5raW5n';
+export const BETWEEN_THOUGHTS = 'Let me look that up.';
 const BASE_USAGE = { inputTokens: 11, outputTokens: 7, totalTokens: 18 };
 
 /** The answer for a Claude-only scenario, or undefined for every other request. */
@@ -32,9 +34,12 @@ export function claudeAnswer(scenario: string | undefined, body: any): ClaudeAns
       return { content: [{ text: 'Counting: 1, 2, 3' }], stopReason: 'stop_sequence', usage: BASE_USAGE, ...(asked && { responseFields: { stop_sequence: sequence } }) };
     }
     case 'thinking-tools':
-    case 'thinking-tools-redacted': {
+    case 'thinking-tools-redacted':
+    case 'thinking-text-redacted-tools': {
       const reasoning: any[] = [{ reasoningContent: { reasoningText: { text: THINKING_TEXT, signature: signThinking(THINKING_TEXT) } } }];
-      if (scenario === 'thinking-tools-redacted') reasoning.push({ reasoningContent: { redactedContent: REDACTED_THINKING } });
+      // Interleaved thinking: Claude may think again after writing text, before its tool call.
+      if (scenario === 'thinking-text-redacted-tools') reasoning.push({ text: BETWEEN_THOUGHTS });
+      if (scenario !== 'thinking-tools') reasoning.push({ reasoningContent: { redactedContent: REDACTED_THINKING } });
       const toolUse = { toolUse: { toolUseId: 'tooluse_fake_1', name: 'get_weather', input: { city: 'Paris' } } };
       return { content: [...reasoning, toolUse], stopReason: 'tool_use', usage: BASE_USAGE };
     }
