@@ -4,15 +4,15 @@ import net, { type AddressInfo } from 'node:net';
 export interface TappedConnection {
   /** Each request head the client sent: its request line (`GET /path`) and its headers, names lower-cased. */
   requests: Array<{ line: string; headers: Record<string, string> }>;
-  /** The status of each answer the far side sent, in order. */
-  statuses: number[];
-  /** Which side ended the connection first (undefined while it is open). */
+  /** Each answer head the far side sent, in order: its status and headers, names lower-cased. */
+  answers: Array<{ status: number; headers: Record<string, string> }>;
+  /** Which side's end reached the relay first (undefined while open); racy when both close at once, so for diagnosis. */
   closedBy?: 'client' | 'server';
 }
 
 // Anchored at a line start and ending with a blank line: a request head, not text inside a JSON or SSE body.
 const REQUEST_HEAD = /(?:^|\r\n)([A-Z]+ \S+) HTTP\/1\.1\r\n((?:[^\r\n]+\r\n)*)\r\n/g;
-const STATUS_LINE = /(?:^|\r\n)HTTP\/1\.1 (\d{3}) /g;
+const ANSWER_HEAD = /(?:^|\r\n)HTTP\/1\.1 (\d{3}) [^\r\n]*\r\n((?:[^\r\n]+\r\n)*)\r\n/g;
 
 /**
  * A TCP relay in front of a server that keeps what crossed it, for a test that must count
@@ -40,12 +40,12 @@ export class WireTap {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
-  /** Every connection so far, its heads and statuses read from the bytes kept. */
+  /** Every connection so far, its request and answer heads read from the bytes kept. */
   connections(): TappedConnection[] {
     return this.kept.map(({ sent, answered, closedBy }) => {
       const requests = [...Buffer.concat(sent).toString('latin1').matchAll(REQUEST_HEAD)].map(([, line, head]) => ({ line, headers: parseHeaders(head) }));
-      const statuses = [...Buffer.concat(answered).toString('latin1').matchAll(STATUS_LINE)].map(([, status]) => Number(status));
-      return { requests, statuses, closedBy };
+      const answers = [...Buffer.concat(answered).toString('latin1').matchAll(ANSWER_HEAD)].map(([, status, head]) => ({ status: Number(status), headers: parseHeaders(head) }));
+      return { requests, answers, closedBy };
     });
   }
 
