@@ -69,8 +69,9 @@ describe('joinContentChunks (the relay’s share of normalizeAnswer)', () => {
     expect(joinContentChunks(groqStyle, 'delta')).toBe(groqStyle);
   });
 
-  it('leaves a list with signed reasoning whole, so the client can send the signature back', () => {
+  it('joins a list with signed reasoning too (Databricks), as the unified decoder does: the text is read, the signature left out', () => {
     const signed = chunk({ content: [{ type: 'reasoning', summary: [{ type: 'summary_text', text: 'why', signature: 'sig' }] }] });
-    expect(joinContentChunks(signed, 'delta')).toBe(signed);
+    expect(joinContentChunks(signed, 'delta')).toEqual(chunk({ reasoning_content: 'why' }));
+    expect(joinContentChunks(signed, 'delta')).toEqual(normalizeAnswer(signed, 'delta', { label: 'D', contentChunks: true }));
   });
 });

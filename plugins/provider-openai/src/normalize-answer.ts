@@ -18,11 +18,13 @@ export function normalizeAnswer(answer: unknown, part: Part, dialect: OpenAiDial
 
 /**
  * Content sent as a list of chunks, as OpenAI's fields: text joined into `content`, reasoning
- * into `reasoning_content`. A list whose reasoning is signed is left whole: the provider wants
- * the signature back on the next turn, and a relayed client can only send back what it got.
+ * into `reasoning_content`. Signed reasoning (Databricks' summaries) is joined too, its
+ * signature left out, as the unified routes' decoder does: a Chat Completions client reads
+ * `content` as a string (the OpenAI SDK's type; the AI SDK refuses a list) and sends back only
+ * the text and tool calls, so a list kept whole for its signature would be unreadable to it.
  */
 export function joinContentChunks(answer: unknown, part: Part): unknown {
-  return mapMessages(answer, part, (message) => Array.isArray(message.content) && !isSigned(message.content), (message) => {
+  return mapMessages(answer, part, (message) => Array.isArray(message.content), (message) => {
     const out: WireObject = extensibleCopy(message);
     joinChunks(out, part);
     return out;
@@ -67,13 +69,6 @@ function joinChunks(out: WireObject, part: Part): void {
   out.content = text ?? (part === 'message' ? null : undefined);
   if (out.content === undefined) delete out.content;
   if (thinking !== undefined) out.reasoning_content = `${typeof out.reasoning_content === 'string' ? out.reasoning_content : ''}${thinking}`;
-}
-
-/** Whether a reasoning chunk, or a part of one, carries a signature (Databricks' summaries do; Mistral's thinking does not). */
-function isSigned(chunks: unknown[]): boolean {
-  return chunks.some((chunk) => isWireObject(chunk) && (typeof chunk.signature === 'string' || [chunk.summary, chunk.thinking].some(
-    (inner) => Array.isArray(inner) && inner.some((piece) => isWireObject(piece) && typeof piece.signature === 'string'),
-  )));
 }
 
 /**

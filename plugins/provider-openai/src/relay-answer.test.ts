@@ -23,11 +23,11 @@ describe('relayed chat answer rewrite', () => {
     expect(rewrite.chunk(chunk({ content: [{ type: 'text', text: 'Hi' }] }))).toEqual(chunk({ content: 'Hi' }));
   });
 
-  it('hands back answers with string content, and signed reasoning the provider wants back whole, as they are', () => {
+  it('hands back answers with string content as they are, and joins signed reasoning chunks (Databricks) like any other', () => {
     const plain = chunk({ content: 'Hi' });
     expect(rewrite.chunk(plain)).toBe(plain);
     const signed = completion({ role: 'assistant', content: [{ type: 'reasoning', summary: [{ type: 'summary_text', text: 'why', signature: 'sig' }] }, { type: 'text', text: 'a' }] });
-    expect(rewrite.whole(signed)).toBe(signed);
+    expect(rewrite.whole(signed)).toEqual(completion({ role: 'assistant', content: 'a', reasoning_content: 'why' }));
   });
 
   it('is absent for a dialect whose answers are OpenAI’s (no per-call work), and for no dialect', () => {
