@@ -1,8 +1,9 @@
 /**
  * A dialect applied backwards to an answer the OpenAI passthrough relays: a provider that
  * may answer with `content` as a list of text and reasoning chunks (Mistral's reasoning
- * models, Databricks' signed summaries) has the list joined as the unified routes' decoder joins it, so an OpenAI SDK
- * gets the string (or null) its types promise, and the reasoning as `reasoning_content`.
+ * models, Databricks' signed summaries) has the list joined as the unified routes' decoder
+ * joins it, so an OpenAI SDK gets the string (or null) its types promise, and the reasoning
+ * as `reasoning_content`.
  * Reasoning a provider sends under another field name is left as it came: it is an
  * extra field, which a client's SDK takes, under the name that provider's clients read.
  */
