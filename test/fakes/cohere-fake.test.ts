@@ -1,5 +1,8 @@
 import { FIXTURES, scenarioMarker } from '../conformance/conformance-fixtures';
+import { pauseSdkOracle, resumeSdkOracle } from '../support/sdk-validate/sdk-oracle';
 import { CohereFake } from './cohere-fake';
+
+afterEach(resumeSdkOracle);
 
 /** The Cohere fake's own answers and refusals; the scenarios through the gateway are in the conformance suite. */
 describe('CohereFake', () => {
@@ -22,6 +25,8 @@ describe('CohereFake', () => {
   });
 
   it('refuses OpenAI field names and an embed call without input_type, with a 400 {message}', async () => {
+    // The fake's own rule must answer, not the SDK-type oracle that would refuse the same body first.
+    pauseSdkOracle();
     expect(await chat('x', { top_p: 0.5 })).toEqual({ status: 400, body: { id: 'fake-error-id', message: 'invalid request: unknown field top_p' } });
     expect((await post('/v2/embed', { model: 'embed-v4.0', texts: ['a'], embedding_types: ['float'] })).status).toBe(400);
     const embedded = await post('/v2/embed', { model: 'embed-v4.0', texts: [...FIXTURES.embeddings.inputs], input_type: 'search_document', embedding_types: ['float'] });
