@@ -14,6 +14,12 @@ describe('encodeCohereEmbed', () => {
     });
   });
 
+  it('refuses a truncate value v2 does not take, rather than relaying it or dropping it unseen', () => {
+    for (const truncate of ['LEFT', 3]) {
+      expect(() => encodeCohereEmbed({ input: 'x', encodingFormat: 'float', extra: { truncate } }, 'e', 'search_document')).toThrow(expect.objectContaining({ param: 'truncate' }));
+    }
+  });
+
   it('refuses token ids and an unknown input_type, and drops user', () => {
     expect(() => encodeCohereEmbed({ input: [1, 2, 3], encodingFormat: 'float', extra: {} }, 'e', 'search_document')).toThrow(expect.objectContaining({ param: 'input' }));
     expect(() => encodeCohereEmbed({ input: 'x', encodingFormat: 'float', extra: { input_type: 'poetry' } }, 'e', 'search_document')).toThrow(expect.objectContaining({ param: 'input_type' }));

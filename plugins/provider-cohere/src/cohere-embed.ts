@@ -4,14 +4,14 @@
  * included), so `encoding_format` needs no wire counterpart here.
  */
 import { finiteNumber, GatewayError, isWireObject, type EmbeddingsRequest, type EmbeddingsResponse, type WireObject } from '@model-gateway/core';
-import { COHERE_INPUT_TYPES, type CohereInputType } from './cohere-facts';
+import { COHERE_INPUT_TYPES, COHERE_TRUNCATE, type CohereInputType } from './cohere-facts';
 import { invalidCohere } from './cohere-wire';
 
-/** `input_type` on the request wins over the connection's default; `truncate` is relayed; `user` is not sent (Cohere has no such field). */
+/** `input_type` on the request wins over the connection's default; `truncate` is relayed once checked; `user` is not sent (Cohere has no such field). */
 export function encodeCohereEmbed(request: EmbeddingsRequest, model: string, defaultInputType: CohereInputType): WireObject {
   const body: WireObject = { model, texts: texts(request.input), input_type: inputType(request.extra.input_type, defaultInputType), embedding_types: ['float'] };
   if (request.dimensions !== undefined) body.output_dimension = request.dimensions;
-  if (typeof request.extra.truncate === 'string') body.truncate = request.extra.truncate;
+  if (request.extra.truncate !== undefined) body.truncate = truncate(request.extra.truncate);
   return body;
 }
 
@@ -37,6 +37,12 @@ function inputType(value: unknown, fallback: CohereInputType): CohereInputType {
   if (value === undefined) return fallback;
   if (typeof value === 'string' && (COHERE_INPUT_TYPES as readonly string[]).includes(value)) return value as CohereInputType;
   throw new GatewayError('invalid_parameter', `input_type: must be one of ${COHERE_INPUT_TYPES.map((t) => `"${t}"`).join(', ')}.`, { param: 'input_type' });
+}
+
+/** Cohere answers any other value with a 400; the gateway says so itself, as it does for input_type. */
+function truncate(value: unknown): string {
+  if (typeof value === 'string' && (COHERE_TRUNCATE as readonly string[]).includes(value)) return value;
+  throw new GatewayError('invalid_parameter', `truncate: must be one of ${COHERE_TRUNCATE.map((t) => `"${t}"`).join(', ')}.`, { param: 'truncate' });
 }
 
 function refuse(param: string, hint: string): never {

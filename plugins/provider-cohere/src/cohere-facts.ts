@@ -21,6 +21,8 @@ export const COHERE_FINISH_REASONS: Readonly<Record<string, FinishReason>> = {
 /** The `input_type` values v2 embed takes; embed v3 and newer models require one. */
 export const COHERE_INPUT_TYPES = ['search_document', 'search_query', 'classification', 'clustering'] as const;
 export type CohereInputType = (typeof COHERE_INPUT_TYPES)[number];
+/** The `truncate` values v2 embed takes (https://docs.cohere.com/reference/embed). */
+export const COHERE_TRUNCATE = ['NONE', 'START', 'END'] as const;
 
 export const cohereOptionsSchema = z.object({
   embed_input_type: z
