@@ -227,12 +227,13 @@ export function commonBehaviours<Recorded>(writeJson: (res: http.ServerResponse,
     },
 
     /**
-     * A 200 JSON answer of `bytes` bytes (`{"padding":"xxx..."}`), written in 64 KiB pieces
-     * as the reader takes them: an oversized answer. `sentBytes` tells how much went out.
+     * A 200 JSON answer of `bytes` bytes (a chat completion whose content is `xxx...`), written
+     * in 64 KiB pieces as the reader takes them: an oversized answer. `sentBytes` tells how much
+     * went out. A real completion, so one relayed whole passes the test gateways' answer check.
      */
     largeJson: (bytes: number, sent: { bytes: number } = { bytes: 0 }): Behaviour<Recorded> => async (_req, res) => {
-      const head = '{"padding":"';
-      const tail = '"}';
+      const head = '{"id":"chatcmpl-large","object":"chat.completion","created":1,"model":"large","choices":[{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":"';
+      const tail = '"}}]}';
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': bytes });
       const piece = Buffer.alloc(64 * 1024, 'x');
       let left = bytes - head.length - tail.length;

@@ -70,6 +70,10 @@ describe('the answer tap', () => {
     expect(problems).toEqual([
       expect.stringMatching(/^POST \/gateway\/openai\/v1\/chat\/completions \[.*\] → 200, event 0 \(chat\.completion\.chunk\) \(openai\.ChatCompletionChunk\): created: /),
     ]);
+    const base64 = Buffer.from(new Float32Array([0.5, 1]).buffer).toString('base64');
+    const embeddings = (embedding: unknown) => json({ object: 'list', data: [{ object: 'embedding', index: 0, embedding }], model: 'm', usage: { prompt_tokens: 1, total_tokens: 1 } });
+    expect(await problemsOf('/gateway/openai/v1/embeddings', embeddings(base64))).toEqual([]);
+    expect(await problemsOf('/gateway/openai/v1/embeddings', embeddings('AAA='))).toEqual([expect.stringContaining('data.0.embedding: Input should be a valid list')]);
     expect(await problemsOf('/gateway/native/v1/embeddings', json({ data: [] }))).toEqual(expect.arrayContaining([expect.stringContaining('(openai.CreateEmbeddingResponse): model: Field required')]));
   });
 

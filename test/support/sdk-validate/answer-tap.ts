@@ -149,7 +149,24 @@ function wholeChecks(route: RouteAnswer, label: string, contentType: string, tex
     return body.filter((item) => !isInBandError(item)).map((item, i) => ({ kind: route.event!, body: item, label: `${label}, element ${i}` }));
   }
   const kind = route.whole === 'invocations' ? ((body as { object?: unknown })?.object === 'list' ? 'openai.CreateEmbeddingResponse' : 'openai.ChatCompletion') : route.whole;
-  return [{ kind, body, label }];
+  return [{ kind, body: kind === 'openai.CreateEmbeddingResponse' ? withDecodedEmbeddings(body) : body, label }];
+}
+
+/**
+ * The OpenAI SDKs ask for `encoding_format: base64` by default and decode each vector
+ * (little-endian float32) before their model sees it: so does the check. A string that is
+ * not whole float32s is left as is, for the model to refuse.
+ */
+function withDecodedEmbeddings(body: unknown): unknown {
+  const data = (body as { data?: unknown })?.data;
+  if (!Array.isArray(data)) return body;
+  const decoded = data.map((item: { embedding?: unknown }) => {
+    if (typeof item?.embedding !== 'string') return item;
+    const bytes = Buffer.from(item.embedding, 'base64');
+    if (bytes.length % 4 !== 0) return item;
+    return { ...item, embedding: Array.from({ length: bytes.length / 4 }, (_, i) => bytes.readFloatLE(i * 4)) };
+  });
+  return { ...(body as object), data: decoded };
 }
 
 /** Each event's `data:` (joined), as the SDKs' SSE readers take it, with the `event:` name beside it. */
