@@ -55,6 +55,7 @@ describe('the answer tap', () => {
     expect(routeAnswer('/gateway/anthropic/v1/messages/count_tokens')?.whole).toBe('anthropic.MessageTokensCount');
     expect(routeAnswer('/gateway/gemini/v1beta/models/ep%3AstreamGenerateContent')?.event).toBe('genai.GenerateContentResponse');
     expect(routeAnswer('/gateway/gemini/models/ep:batchEmbedContents')?.whole).toBe('genai.EmbedContentResponse');
+    expect(routeAnswer('/gateway/gemini/v1/models/ep:countTokens')?.whole).toBe('genai.CountTokensResponse');
     expect(routeAnswer('/api/endpoints')).toBeUndefined();
   });
 
@@ -62,6 +63,8 @@ describe('the answer tap', () => {
     expect(await problemsOf('/gateway/native/v1/chat/completions', json(chatCompletion))).toEqual([]);
     expect(await problemsOf('/gateway/openai/v1/chat/completions', sse([[undefined, chunk], [undefined, '[DONE]']]))).toEqual([]);
     expect(await problemsOf('/gateway/ep/native/invocations', json({ object: 'list', data: [{ object: 'embedding', index: 0, embedding: [0.5] }], model: 'm', usage: { prompt_tokens: 1, total_tokens: 1 } }))).toEqual([]);
+    expect(await problemsOf('/gateway/gemini/v1/models/ep:countTokens', json({ totalTokens: 3 }))).toEqual([]);
+    expect(await problemsOf('/gateway/anthropic/v1/messages/count_tokens', json({ input_tokens: 3 }))).toEqual([]);
     expect(await problemsOf('/gateway/gemini/v1beta/models/ep:streamGenerateContent', json([{ candidates: [{ content: { role: 'model', parts: [{ text: 'hi' }] } }] }]))).toEqual([]);
   });
 

@@ -37,6 +37,7 @@ const ROUTES: Array<[RegExp, RouteAnswer]> = [
   [new RegExp(`${GEMINI}(?:generateContent|streamGenerateContent)$`), { whole: 'genai.GenerateContentResponse', event: 'genai.GenerateContentResponse' }],
   [new RegExp(`${GEMINI}embedContent$`), { whole: 'genai.SingleEmbedContentResponse' }],
   [new RegExp(`${GEMINI}batchEmbedContents$`), { whole: 'genai.EmbedContentResponse' }],
+  [new RegExp(`${GEMINI}countTokens$`), { whole: 'genai.CountTokensResponse' }],
 ];
 
 /** Bodies beyond this are not kept (a test of size limits): the copy must stay cheap. */
