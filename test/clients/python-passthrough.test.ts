@@ -194,7 +194,7 @@ ${ENDPOINTS.map((e) => `  - { name: ${e.name}, kind: ${e.kind}, provider: ${e.pr
       }
       expectNoPlaceholder(gemini.requests);
       expect([...new Set(gemini.requests.map((r) => r.model))].sort()).toEqual(modelsOf('gemini-up'));
-      expect(new Set(gemini.requests.map((r) => r.rpc))).toEqual(new Set(['generateContent', 'streamGenerateContent']));
+      expect(new Set(gemini.requests.map((r) => r.rpc))).toEqual(new Set(['generateContent', 'streamGenerateContent', 'countTokens']));
       // The Python SDK defaults to v1; one test addresses v1beta. Each call kept its version.
       expect(new Set(gemini.requests.map((r) => r.apiVersion))).toEqual(new Set(['v1', 'v1beta']));
     });

@@ -68,6 +68,12 @@ def test_generate_content_on_v1beta():
         assert c.models.generate_content(model="gem", contents="Hello").text == "reply to: Hello"
 
 
+def test_count_tokens(client):
+    # Gemini CLI and the SDK count before a turn: relayed to Gemini's countTokens, which the fake answers with the prompt's word count.
+    counted = client.models.count_tokens(model="gem", contents="Count these four words")
+    assert counted.total_tokens == 4
+
+
 def test_generate_content_stream(client):
     chunks = list(client.models.generate_content_stream(model="gem", contents="Hi there"))
     assert [c.text for c in chunks] == ["Hello", " from", " upstream"]
