@@ -26,6 +26,8 @@ module.exports = {
   testMatch: ['<rootDir>/{core,plugins,test}/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   setupFiles: ['reflect-metadata'],
+  // Every answer a test gateway (startGateway) gives is checked against the SDKs' response models; a refused one fails its test.
+  setupFilesAfterEnv: ['<rootDir>/test/support/sdk-validate/answer-check-hooks.ts'],
   // The request oracle's Python venv (test/support/sdk-validate), built before any fake starts.
   globalSetup: '<rootDir>/test/support/sdk-validate/global-setup.ts',
   testTimeout: 20000,

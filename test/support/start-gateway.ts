@@ -11,7 +11,7 @@ export interface TestGateway {
   url: string;
   /** Every log line the gateway wrote, as raw JSON text. */
   logs: string[];
-  /** Closes the gateway, then throws if an answer it gave was refused by the official SDK's response model. */
+  /** Closes the gateway; answers the official SDK models refuse fail the test that made them (answer-check-hooks.ts). */
   close(): Promise<void>;
 }
 
@@ -27,7 +27,7 @@ export interface TestGatewayOptions extends Partial<GatewayOptions> {
 /**
  * Starts an in-process gateway on a free port with its logs captured (debug level, so every
  * line is checked) and every successful answer it gives a client checked against the official
- * SDKs' response models; `close()` fails the test with the problems (docs/testing.md).
+ * SDKs' response models: the test that got a refused answer fails (docs/testing.md).
  */
 export async function startGateway(configText: string, testOptions: TestGatewayOptions = {}): Promise<TestGateway> {
   const { answerCheck = true, ...options } = testOptions;
@@ -45,9 +45,9 @@ export async function startGateway(configText: string, testOptions: TestGatewayO
   // Started now, so the SDK imports (seconds of one core, once per worker) overlap the test rather than its close().
   if (tap) void sdkValidator().catch(() => undefined);
   const close = async (): Promise<void> => {
-    const problems = tap ? await tap.problems() : [];
+    // Its problems are reported by the jest hooks (answer-check-hooks.ts), not thrown here: a throw would skip the rest of the test's cleanup.
+    if (tap) tap.closed = true;
     await gateway.close();
-    if (problems.length > 0) throw new AnswerProblemsError(problems);
   };
   return { gateway, url: gateway.url, logs, close };
 }
@@ -57,20 +57,6 @@ function httpServer(gateway: Gateway): http.Server {
   const server = (gateway as unknown as { server?: http.Server }).server;
   if (!server) throw new Error('startGateway: the gateway has no HTTP server to tap (Gateway.server was renamed?)');
   return server;
-}
-
-const SHOWN_PROBLEMS = 40;
-
-export class AnswerProblemsError extends Error {
-  constructor(readonly problems: string[]) {
-    const shown = problems.slice(0, SHOWN_PROBLEMS).map((line) => `  ${line}`);
-    if (problems.length > SHOWN_PROBLEMS) shown.push(`  ... and ${problems.length - SHOWN_PROBLEMS} more`);
-    super(
-      `the official SDK response models refuse ${problems.length} part(s) of answers this gateway gave ` +
-        `(test/support/sdk-validate/answer-tap.ts; allow-list: known-answer-violations.ts; docs/testing.md):\n${shown.join('\n')}`,
-    );
-    this.name = 'AnswerProblemsError';
-  }
 }
 
 let dataDirs = 0;

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PYTHON_VENV_SETUP_TIMEOUT_MS } from '../python-venv';
-import { AnswerTap, routeAnswer } from './answer-tap';
+import { AnswerTap, routeAnswer, takeAnswerProblems } from './answer-tap';
 import { sdkValidator } from './sdk-validator';
 
 /**
@@ -95,6 +95,13 @@ describe('the answer tap', () => {
   it('checks neither error answers nor routes that are not a client API', async () => {
     expect(await problemsOf('/gateway/native/v1/chat/completions', [400, 'application/json', '{"error":{"message":"no"}}'])).toEqual([]);
     expect(await problemsOf('/api/endpoints', json({ anything: true }))).toEqual([]);
+  });
+
+  it('hands what a test left unread to the jest hooks (answer-check-hooks.ts), once', async () => {
+    answers = { '/gateway/anthropic/v1/messages/count_tokens': json({ input_tokens: 'many' }) };
+    await (await fetch(`${base}/gateway/anthropic/v1/messages/count_tokens`, { method: 'POST', body: '{}' })).text();
+    expect(await takeAnswerProblems()).toEqual([expect.stringContaining('(anthropic.MessageTokensCount): input_tokens: ')]);
+    expect(await takeAnswerProblems()).toEqual([]);
   });
 
   it('reports a 2xx answer that is not JSON where the SDK parses JSON', async () => {

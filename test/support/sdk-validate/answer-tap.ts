@@ -61,12 +61,32 @@ export function routeAnswer(pathname: string): RouteAnswer | undefined {
   return ROUTES.find(([pattern]) => pattern.test(path))?.[1];
 }
 
+/**
+ * The test file's live taps, on its jest global (fresh per test file, and the same whatever
+ * module registry a file resets to): answer-check-hooks.ts reports their problems after each test.
+ */
+const TAPS = Symbol.for('model-gateway.answer-taps');
+const taps = (): Set<AnswerTap> => ((globalThis as Record<symbol, Set<AnswerTap>>)[TAPS] ??= new Set());
+
+/** The problems every tap of this test file found since the last call; a closed tap is then forgotten. */
+export async function takeAnswerProblems(): Promise<string[]> {
+  const found: string[] = [];
+  for (const tap of [...taps()]) {
+    found.push(...(await tap.problems()));
+    if (tap.closed) taps().delete(tap);
+  }
+  return found;
+}
+
 export class AnswerTap {
   private pending: Array<Promise<string[]>> = [];
+  /** Set when its gateway closed: no answer comes after the pending ones. */
+  closed = false;
 
   constructor(server: http.Server) {
     // Prepended: the copy is in place before Express (or anything else) writes.
     server.prependListener('request', this.onRequest);
+    taps().add(this);
   }
 
   /** Waits for every check so far and returns the problems the allow-list does not cover (once: they are then forgotten). */
@@ -202,6 +222,20 @@ function streamChecks(route: RouteAnswer, label: string, text: string): Check[] 
 
 function isInBandError(body: unknown): boolean {
   return typeof body === 'object' && body !== null && 'error' in body && !('choices' in body) && !('candidates' in body);
+}
+
+const SHOWN_PROBLEMS = 40;
+
+export class AnswerProblemsError extends Error {
+  constructor(readonly problems: string[]) {
+    const shown = problems.slice(0, SHOWN_PROBLEMS).map((line) => `  ${line}`);
+    if (problems.length > SHOWN_PROBLEMS) shown.push(`  ... and ${problems.length - SHOWN_PROBLEMS} more`);
+    super(
+      `the official SDK response models refuse ${problems.length} part(s) of answers a test gateway gave ` +
+        `(test/support/sdk-validate/answer-tap.ts; allow-list: known-answer-violations.ts; docs/testing.md):\n${shown.join('\n')}`,
+    );
+    this.name = 'AnswerProblemsError';
+  }
 }
 
 /** The running test's name, so a problem found at close() names the call's test. */
