@@ -10,7 +10,8 @@ import { postJson, startGateway, type TestGateway } from '../support/start-gatew
 /**
  * `:countTokens` on the Gemini routes (Gemini CLI and google-genai call it), over real HTTP to
  * the strict fakes: relayed to Gemini and to Vertex AI's Gemini, counted by Anthropic's own
- * count_tokens for a Claude endpoint (its answer in Gemini's CountTokensResponse shape), and
+ * count_tokens for a Claude endpoint and by Vertex AI's for Claude on Vertex (the answer in
+ * Gemini's CountTokensResponse shape), and
  * the gateway's estimate, so marked, for an endpoint whose provider cannot count.
  */
 describe('countTokens on the Gemini routes', () => {
@@ -34,6 +35,7 @@ providers:
 endpoints:
   - { name: gemini-chat, kind: chat, provider: gm, model: gemini-2.5-flash }
   - { name: vertex-gemini, kind: chat, provider: gcp, model: gemini-2.5-flash }
+  - { name: vertex-claude, kind: chat, provider: gcp, model: claude-sonnet-4@20250514 }
   - { name: claude-chat, kind: chat, provider: an, model: claude-sonnet-4-5-20250929 }
   - { name: openai-chat, kind: chat, provider: oa, model: gpt-4o-mini }
 `);
@@ -65,14 +67,6 @@ endpoints:
     expect(res.body.error.message).toContain('mutually exclusive');
   });
 
-  it("relays to Vertex AI's countTokens for its Gemini models", async () => {
-    const res = await postJson(url('vertex-gemini'), { contents });
-    expect(res.status).toBe(200);
-    expect(res.body.totalTokens).toBe(words);
-    const seen = vertex.requests[vertex.requests.length - 1];
-    expect(seen).toMatchObject({ rpc: 'countTokens', publisher: 'google', model: 'gemini-2.5-flash' });
-  });
-
   it("counts with Anthropic's count_tokens for a Claude endpoint, answered as Gemini's CountTokensResponse", async () => {
     const res = await postJson(url('claude-chat'), {
       generateContentRequest: {
@@ -90,6 +84,16 @@ endpoints:
     expect(sent.body).toMatchObject({ model: 'claude-sonnet-4-5-20250929', system: 'Answer in one word.', tools: [expect.objectContaining({ name: 'lookup' })] });
     expect(sent.headers['x-api-key']).toBe('sk-ant-count');
     expect(res.body).toEqual({ totalTokens: fakeTokenCount(sent.body) });
+  });
+
+  it("counts with Vertex AI's count for Claude on Vertex, in its dialect (the model's Vertex id in the body)", async () => {
+    const res = await postJson(url('vertex-claude'), { contents });
+    expect(res.status).toBe(200);
+    const seen = vertex.requests[vertex.requests.length - 1];
+    expect(seen).toMatchObject({ publisher: 'anthropic', rpc: 'rawPredict' });
+    expect(seen.body).toMatchObject({ model: 'claude-sonnet-4@20250514', messages: [{ role: 'user' }] });
+    expect(res.body).toEqual({ totalTokens: fakeTokenCount(seen.body) });
+    expect(res.headers.get('x-gateway-token-count')).toBeNull();
   });
 
   it("renders Anthropic's refusal in Gemini's error shape, not Anthropic's", async () => {
@@ -115,5 +119,44 @@ endpoints:
     const res = await postJson(url('openai-chat'), { contents, systemInstruction: { parts: [{ text: 'x' }] } });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe('Invalid JSON payload received. Unknown name "systemInstruction": Cannot find field.');
+  });
+});
+
+/**
+ * Vertex AI's countTokens answers `totalBillableCharacters` beside `totalTokens`
+ * (https://cloud.google.com/vertex-ai/generative-ai/docs/model-reference/count-tokens). The relay
+ * passes it on as Vertex sent it, as it passes every relayed answer (the SDKs ignore a field they
+ * do not model), so this gateway leaves out the answer tap, which holds answers to the Gemini
+ * API's own CountTokensResponse fields.
+ */
+describe('countTokens relayed to Vertex AI', () => {
+  let vertex: VertexAiFake;
+  let gw: TestGateway;
+
+  beforeAll(async () => {
+    vertex = (await vertexProfile.startFake()) as VertexAiFake;
+    const gcp = JSON.stringify({ type: 'vertex-ai', ...vertexProfile.connection(vertex) });
+    gw = await startGateway(`
+providers:
+  gcp: ${gcp}
+endpoints:
+  - { name: vertex-gemini, kind: chat, provider: gcp, model: gemini-2.5-flash }
+`, { answerCheck: false });
+  });
+  afterAll(async () => {
+    await gw?.close();
+    await vertex?.close();
+  });
+
+  const url = (endpoint: string) => `${gw.url}/gateway/gemini/v1beta/models/${endpoint}:countTokens`;
+  const contents = [{ role: 'user', parts: [{ text: 'How many tokens are in this prompt?' }] }];
+  const words = fakeTokenCount({ contents });
+
+  it("relays to Vertex AI's countTokens for its Gemini models", async () => {
+    const res = await postJson(url('vertex-gemini'), { contents });
+    expect(res.status).toBe(200);
+    expect(res.body.totalTokens).toBe(words);
+    const seen = vertex.requests[vertex.requests.length - 1];
+    expect(seen).toMatchObject({ rpc: 'countTokens', publisher: 'google', model: 'gemini-2.5-flash' });
   });
 });

@@ -4,8 +4,9 @@
  * - A Gemini endpoint (Gemini API, Vertex AI's Gemini models) gets the body relayed to its
  *   own countTokens, as the route relays generateContent.
  * - Another endpoint whose provider has a count call of its own in a format the gateway
- *   relays (Anthropic's `/v1/messages/count_tokens`, the call `/gateway/anthropic` relays)
- *   gets the prompt in that format, and its count comes back as Gemini's CountTokensResponse.
+ *   relays (Anthropic's `/v1/messages/count_tokens`, and Claude on Vertex AI's count, the calls
+ *   `/gateway/anthropic` relays) gets the prompt in that format, and its count comes back as
+ *   Gemini's CountTokensResponse.
  * - Any other gets the gateway's estimate, the one `/gateway/anthropic`'s count_tokens gives
  *   (OpenAI's o200k_base encoding over the same prompt), marked `x-gateway-token-count: estimate`.
  *
@@ -32,7 +33,11 @@ export async function countTokens(runtime: GatewayRuntime, req: Request, res: Re
   const foreign: ForeignRelay = {
     format: 'anthropic',
     operation: 'messages/count_tokens',
-    body: (model) => Buffer.from(JSON.stringify(messagesBody(model))),
+    // In the target's dialect where it has one (Claude on Vertex AI counts at its own count-tokens model).
+    body: (model, target) => {
+      const named = messagesBody(model);
+      return Buffer.from(JSON.stringify(target.rewriteBody ? target.rewriteBody(named) : named));
+    },
     answer: (answer) => encodeCountTokensResponse(inputTokens(answer)),
     errorInfo: decodeAnthropicError,
   };
