@@ -295,7 +295,8 @@ endpoints:
     await inProcess.close();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mg-props-'));
     fs.writeFileSync(path.join(dir, 'gateway.yaml'), config);
-    gw = await startGatewayProcess(path.join(dir, 'gateway.yaml'));
+    // No answer check: the upstreams misbehave on purpose (truncated JSON, foreign bodies relayed raw) and the property is about statuses, not shapes.
+    gw = await startGatewayProcess(path.join(dir, 'gateway.yaml'), {}, { answerCheck: false });
   });
   afterAll(async () => {
     await gw?.stop();

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { findFreePort } from './redis-server';
+import { ProcessAnswerCapture } from './sdk-validate/answer-process-capture';
 import { isolatedDataDir } from './start-gateway';
 
 export interface GatewayProcess {
@@ -23,10 +24,12 @@ const MAIN = path.join(__dirname, '../../core/dist/cli/main.js');
  * production: nothing shared with the test or another replica but the network
  * and the state store. Needs the build (`npm test` builds first).
  */
-export async function startGatewayProcess(configFile: string, env: Record<string, string> = {}): Promise<GatewayProcess> {
+export async function startGatewayProcess(configFile: string, env: Record<string, string> = {}, options: { answerCheck?: boolean } = {}): Promise<GatewayProcess> {
   const port = await findFreePort();
-  const child: ChildProcess = spawn(process.execPath, [MAIN, 'serve', '--config', configFile, '--port', String(port), '--host', '127.0.0.1'], {
-    env: { ...process.env, LOG_LEVEL: 'info', GATEWAY_DATA_DIR: isolatedDataDir(), ...env },
+  // Its 2xx answers are checked against the SDK response models as startGateway's are (answerCheck: false opts out, with a comment why).
+  const capture = ProcessAnswerCapture.start(options.answerCheck ?? true);
+  const child: ChildProcess = spawn(process.execPath, [...(capture?.nodeArgs ?? []), MAIN, 'serve', '--config', configFile, '--port', String(port), '--host', '127.0.0.1'], {
+    env: { ...process.env, LOG_LEVEL: 'info', GATEWAY_DATA_DIR: isolatedDataDir(), ...env, ...capture?.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -35,6 +38,8 @@ export async function startGatewayProcess(configFile: string, env: Record<string
     stream.on('data', (text: string) => output.push(...text.split('\n').filter(Boolean)));
   }
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // No answer comes after the exit: the capture file is removed once the hooks have read it.
+  void exited.then(() => capture && (capture.closed = true));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 15_000;
   for (;;) {

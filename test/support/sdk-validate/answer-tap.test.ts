@@ -15,7 +15,6 @@ const chunk = { id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm
 /** What the stand-in answers per path: status, content type and body text. */
 let answers: Record<string, [number, string, string]> = {};
 let server: http.Server;
-let tap: AnswerTap;
 let base: string;
 
 beforeAll(async () => {
@@ -27,7 +26,8 @@ beforeAll(async () => {
     res.write(body.slice(0, 7));
     res.end(body.slice(7));
   });
-  tap = new AnswerTap(server);
+  // Registered with the file's taps, read through takeAnswerProblems as the jest hooks read it.
+  new AnswerTap(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }, PYTHON_VENV_SETUP_TIMEOUT_MS + 60_000);
@@ -37,7 +37,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 async function problemsOf(path: string, answer: [number, string, string]): Promise<string[]> {
   answers = { [path]: answer };
   await (await fetch(`${base}${path}`, { method: 'POST', body: '{}' })).text();
-  return tap.problems();
+  return takeAnswerProblems();
 }
 
 const json = (body: unknown): [number, string, string] => [200, 'application/json', JSON.stringify(body)];

@@ -66,7 +66,16 @@ export function routeAnswer(pathname: string): RouteAnswer | undefined {
  * module registry a file resets to): answer-check-hooks.ts reports their problems after each test.
  */
 const TAPS = Symbol.for('model-gateway.answer-taps');
-const taps = (): Set<AnswerTap> => ((globalThis as Record<symbol, Set<AnswerTap>>)[TAPS] ??= new Set());
+/** An in-process tap, or the reader of a gateway process's captured answers (answer-process-capture.ts). */
+export interface AnswerSource {
+  problems(): Promise<string[]>;
+  closed: boolean;
+}
+const taps = (): Set<AnswerSource> => ((globalThis as Record<symbol, Set<AnswerSource>>)[TAPS] ??= new Set());
+
+export function registerAnswerSource(source: AnswerSource): void {
+  taps().add(source);
+}
 
 /** The problems every tap of this test file found since the last call; a closed tap is then forgotten. */
 export async function takeAnswerProblems(): Promise<string[]> {
@@ -75,10 +84,10 @@ export async function takeAnswerProblems(): Promise<string[]> {
     found.push(...(await tap.problems()));
     if (tap.closed) taps().delete(tap);
   }
-  return found;
+  return found.filter((problem) => !isAllowedAnswerProblem(problem));
 }
 
-export class AnswerTap {
+export class AnswerTap implements AnswerSource {
   private pending: Array<Promise<string[]>> = [];
   /** Set when its gateway closed: no answer comes after the pending ones. */
   closed = false;
@@ -89,7 +98,7 @@ export class AnswerTap {
     taps().add(this);
   }
 
-  /** Waits for every check so far and returns the problems the allow-list does not cover (once: they are then forgotten). */
+  /** Waits for every check so far and returns their problems (once: they are then forgotten); the allow-list applies in takeAnswerProblems. */
   async problems(): Promise<string[]> {
     const found: string[] = [];
     while (this.pending.length > 0) {
@@ -97,7 +106,7 @@ export class AnswerTap {
       this.pending = [];
       for (const problems of await Promise.all(batch)) found.push(...problems);
     }
-    return found.filter((problem) => !isAllowedAnswerProblem(problem));
+    return found;
   }
 
   private readonly onRequest = (req: http.IncomingMessage, res: http.ServerResponse): void => {
@@ -128,7 +137,7 @@ export class AnswerTap {
     res.once('finish', () => {
       if (res.statusCode < 200 || res.statusCode > 299 || size > MAX_CAPTURE_BYTES) return;
       const status = `${label} → ${res.statusCode}`;
-      this.pending.push(check(route, status, sentHeader(res, 'content-type'), sentHeader(res, 'content-encoding'), Buffer.concat(chunks)));
+      this.pending.push(checkAnswer(route, status, sentHeader(res, 'content-type'), sentHeader(res, 'content-encoding'), Buffer.concat(chunks)));
     });
   };
 }
@@ -141,7 +150,7 @@ function sentHeader(res: http.ServerResponse, name: string): string {
   return new RegExp(`^${name}:[ \\t]*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
 }
 
-async function check(route: RouteAnswer, label: string, contentType: string, encoding: string, raw: Buffer): Promise<string[]> {
+export async function checkAnswer(route: RouteAnswer, label: string, contentType: string, encoding: string, raw: Buffer): Promise<string[]> {
   let checks: Check[];
   try {
     const text = decode(raw, encoding);
