@@ -159,4 +159,13 @@ endpoints:
     const seen = vertex.requests[vertex.requests.length - 1];
     expect(seen).toMatchObject({ rpc: 'countTokens', publisher: 'google', model: 'gemini-2.5-flash' });
   });
+
+  it('lifts a generateContentRequest (google-genai sends one with a system instruction) to the top level Vertex AI takes', async () => {
+    const systemInstruction = { parts: [{ text: 'Answer briefly.' }] };
+    const res = await postJson(url('vertex-gemini'), { generateContentRequest: { model: 'models/vertex-gemini', contents, systemInstruction } });
+    expect(res.status).toBe(200);
+    expect(res.body.totalTokens).toBe(fakeTokenCount({ contents, systemInstruction }));
+    const seen = vertex.requests[vertex.requests.length - 1];
+    expect(seen.body).toEqual({ contents, systemInstruction });
+  });
 });

@@ -49,7 +49,8 @@ export async function countTokens(runtime: GatewayRuntime, req: Request, res: Re
     operation: 'countTokens',
     apiVersion,
     stream: false,
-    body: () => Buffer.from(JSON.stringify(body)),
+    // In the target's dialect where it has one (Vertex AI counts a Gemini prompt given at the top level).
+    body: (_model, target) => Buffer.from(JSON.stringify(target.rewriteBody && isWireObject(body) ? target.rewriteBody(body) : body)),
     usageTap: () => NO_USAGE,
     streamError: () => undefined,
     foreign,

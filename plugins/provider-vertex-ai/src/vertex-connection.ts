@@ -10,6 +10,7 @@ import { AccessTokenSource } from './access-token-source';
 import { isKeyText } from './api-entry-check';
 import { loadServiceAccount, type ServiceAccount } from './service-account';
 import { decodePredictResponse, encodePredictRequest, predictBatches } from './vertex-embeddings';
+import { vertexGeminiCountTokensBody } from './vertex-count-tokens-body';
 import { COUNT_TOKENS_MODEL, vertexClaudeBody, vertexCountTokensBody } from './vertex-claude-body';
 import { VERTEX_ANTHROPIC_VERSION, type VertexOptions } from './vertex-facts';
 import { vertexBaseUrl, vertexMethodUrl, vertexModel, type VertexModel, type VertexPlace } from './vertex-urls';
@@ -57,7 +58,9 @@ export class VertexConnection implements ProviderConnection {
     }
     if (format !== 'gemini' || parsed.publisher !== 'google') return undefined;
     const search = query?.alt ? `?alt=${encodeURIComponent(query.alt)}` : '';
-    return { url: `${vertexMethodUrl(this.place(), parsed, operation)}${search}`, headers: extensibleCopy(this.headers) };
+    const target: PassthroughTarget = { url: `${vertexMethodUrl(this.place(), parsed, operation)}${search}`, headers: extensibleCopy(this.headers) };
+    if (operation === 'countTokens') target.rewriteBody = vertexGeminiCountTokensBody;
+    return target;
   }
 
   chat(request: ChatRequest, attempt: ProviderAttempt): Promise<ChatResult> {
