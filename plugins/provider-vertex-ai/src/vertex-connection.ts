@@ -57,6 +57,8 @@ export class VertexConnection implements ProviderConnection {
       return { url: vertexMethodUrl(this.place(), COUNT_TOKENS_MODEL, 'rawPredict'), headers: extensibleCopy(this.headers), rewriteBody };
     }
     if (format !== 'gemini' || parsed.publisher !== 'google') return undefined;
+    // Vertex AI has no batchEmbedContents, and its text embedding models answer predict: Gemini clients' embeddings are translated there.
+    if (operation === 'embedContent' || operation === 'batchEmbedContents') return undefined;
     const search = query?.alt ? `?alt=${encodeURIComponent(query.alt)}` : '';
     const target: PassthroughTarget = { url: `${vertexMethodUrl(this.place(), parsed, operation)}${search}`, headers: extensibleCopy(this.headers) };
     if (operation === 'countTokens') target.rewriteBody = vertexGeminiCountTokensBody;
