@@ -126,8 +126,7 @@ endpoints:
  * Vertex AI's countTokens answers `totalBillableCharacters` beside `totalTokens`
  * (https://cloud.google.com/vertex-ai/generative-ai/docs/model-reference/count-tokens). The relay
  * passes it on as Vertex sent it, as it passes every relayed answer (the SDKs ignore a field they
- * do not model), so this gateway leaves out the answer tap, which holds answers to the Gemini
- * API's own CountTokensResponse fields.
+ * do not model); the answer check lets that one field through (RELAYED_PROVIDER_FIELDS).
  */
 describe('countTokens relayed to Vertex AI', () => {
   let vertex: VertexAiFake;
@@ -141,7 +140,7 @@ providers:
   gcp: ${gcp}
 endpoints:
   - { name: vertex-gemini, kind: chat, provider: gcp, model: gemini-2.5-flash }
-`, { answerCheck: false });
+`);
   });
   afterAll(async () => {
     await gw?.close();
@@ -156,6 +155,7 @@ endpoints:
     const res = await postJson(url('vertex-gemini'), { contents });
     expect(res.status).toBe(200);
     expect(res.body.totalTokens).toBe(words);
+    expect(res.body.totalBillableCharacters).toBeGreaterThan(0);
     const seen = vertex.requests[vertex.requests.length - 1];
     expect(seen).toMatchObject({ rpc: 'countTokens', publisher: 'google', model: 'gemini-2.5-flash' });
   });
