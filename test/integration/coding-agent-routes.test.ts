@@ -45,9 +45,14 @@ endpoints:
     tools: [{ name: 'Read', description: 'Reads a file', input_schema: { type: 'object', properties: { file_path: { type: 'string' } } } }],
     ...extra,
   });
+  /** A count_tokens body as Claude Code sends it: the prompt without max_tokens, which Anthropic's count_tokens does not take. */
+  const countBody = (model: string, extra: object = {}) => {
+    const { max_tokens: _maxTokens, ...body } = messagesBody(model, extra);
+    return body;
+  };
 
   it('relays count_tokens to an Anthropic-format provider with its key, and records no usage for it', async () => {
-    const response = await postJson(`${gw.url}/gateway/anthropic/v1/messages/count_tokens`, messagesBody('claude'), { 'x-api-key': 'client-placeholder' });
+    const response = await postJson(`${gw.url}/gateway/anthropic/v1/messages/count_tokens`, countBody('claude'), { 'x-api-key': 'client-placeholder' });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ input_tokens: 12 });
     expect(response.headers.get('x-gateway-token-count')).toBeNull();
@@ -61,13 +66,13 @@ endpoints:
   });
 
   it('estimates count_tokens for any other provider, without calling it, and says so', async () => {
-    const short = await postJson(`${gw.url}/gateway/anthropic/v1/messages/count_tokens`, messagesBody('gpt'));
+    const short = await postJson(`${gw.url}/gateway/anthropic/v1/messages/count_tokens`, countBody('gpt'));
     expect(short.status).toBe(200);
     expect(short.headers.get('x-gateway-token-count')).toBe('estimate');
     expect(short.headers.get('x-gateway-target')).toBe('gpt-up/gpt-4o-mini');
     expect(short.body.input_tokens).toBeGreaterThan(20);
     expect(short.body.input_tokens).toBeLessThan(80);
-    const longer = await postJson(`${gw.url}/gateway/anthropic/v1/messages/count_tokens`, messagesBody('gpt', { messages: [{ role: 'user', content: 'word '.repeat(500) }] }));
+    const longer = await postJson(`${gw.url}/gateway/anthropic/v1/messages/count_tokens`, countBody('gpt', { messages: [{ role: 'user', content: 'word '.repeat(500) }] }));
     expect(longer.body.input_tokens).toBeGreaterThan(short.body.input_tokens + 400);
     expect(openai.requests).toHaveLength(0);
   });

@@ -13,13 +13,14 @@ export function requestFormat(fake: string, req: RecordedRequest & Record<string
       if (dialect === 'mistral') return req.kind === 'chat' ? 'mistral-chat' : req.kind === 'embeddings' ? 'mistral-embeddings' : undefined;
       return req.kind ? (`openai-${req.kind}` as SdkFormat) : undefined;
     case 'Anthropic':
+      if (req.pathname === '/v1/messages/count_tokens') return req.headers['anthropic-beta'] ? 'anthropic-beta-count-tokens' : 'anthropic-count-tokens';
       if (req.pathname !== '/v1/messages') return undefined;
       return req.headers['anthropic-beta'] ? 'anthropic-beta-messages' : 'anthropic-messages';
     case 'Gemini':
       return geminiFormat(req.rpc);
     case 'Vertex AI':
-      // Claude's token count (model `count-tokens`) is not a Messages body: the Vertex fake checks it against Anthropic's count_tokens rules itself.
-      if (req.publisher === 'anthropic') return req.model === 'count-tokens' ? undefined : 'anthropic-vertex';
+      // Claude's token count is the `count-tokens` model's rawPredict, with Anthropic's count_tokens body.
+      if (req.publisher === 'anthropic') return req.model === 'count-tokens' ? 'anthropic-vertex-count-tokens' : 'anthropic-vertex';
       if (req.rpc === 'predict') return 'vertex-predict';
       return req.rpc === 'generateContent' || req.rpc === 'streamGenerateContent' ? 'gemini-generate' : undefined;
     case 'Bedrock': {

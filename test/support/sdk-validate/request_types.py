@@ -50,6 +50,23 @@ def anthropic_vertex(body: Any, path: str) -> list[str]:
     return problems + anthropic_messages(messages, path)
 
 
+def anthropic_count_tokens(body: Any, _path: str) -> list[str]:
+    from anthropic.types.message_count_tokens_params import MessageCountTokensParams
+    return check_type(MessageCountTokensParams, body)
+
+
+def anthropic_beta_count_tokens(body: Any, _path: str) -> list[str]:
+    from anthropic.types.beta.message_count_tokens_params import MessageCountTokensParams
+    return check_type(MessageCountTokensParams, body)
+
+
+def anthropic_vertex_count_tokens(body: Any, path: str) -> list[str]:
+    """Claude's token count on Vertex AI (the `count-tokens` model's rawPredict): Anthropic's count_tokens body, naming the Claude model."""
+    if not isinstance(body, dict):
+        return ['(body): not a JSON object']
+    return anthropic_count_tokens({k: v for k, v in body.items() if k != 'anthropic_version'}, path)
+
+
 def mistral_chat(body: Any, _path: str) -> list[str]:
     from mistralai.client import models as m
     return check_type(m.ChatCompletionStreamRequest if _streams(body) else m.ChatCompletionRequest, body)
@@ -92,6 +109,9 @@ CHECKERS: dict[str, Checker] = {
     'anthropic-messages': anthropic_messages,
     'anthropic-beta-messages': anthropic_beta_messages,
     'anthropic-vertex': anthropic_vertex,
+    'anthropic-count-tokens': anthropic_count_tokens,
+    'anthropic-beta-count-tokens': anthropic_beta_count_tokens,
+    'anthropic-vertex-count-tokens': anthropic_vertex_count_tokens,
     'mistral-chat': mistral_chat,
     'mistral-embeddings': mistral_embeddings,
     **_gemini(),

@@ -13,6 +13,7 @@ import type { AnswerKind } from './answer-validate';
 export type SdkFormat =
   | 'openai-chat' | 'openai-embeddings' | 'openai-responses'
   | 'anthropic-messages' | 'anthropic-beta-messages' | 'anthropic-vertex'
+  | 'anthropic-count-tokens' | 'anthropic-beta-count-tokens' | 'anthropic-vertex-count-tokens'
   | 'gemini-generate' | 'gemini-embed' | 'gemini-batch-embed'
   | 'mistral-chat' | 'mistral-embeddings'
   | 'bedrock-converse' | 'bedrock-converse-stream' | 'bedrock-invoke'
