@@ -10,6 +10,7 @@ import { loadConfigFile, loadConfigText } from '../config/load-config';
 import { Gateway } from '../gateway';
 import { CORE_COMMANDS, PluginRegistry } from '../plugins/plugin-registry';
 import { parseArgs, parsePort, type CliArgs } from './parse-args';
+import { signalRepeatWindow, StopSignals } from './stop-signals';
 
 const USAGE = `model-gateway: an LLM gateway
 
@@ -117,27 +118,37 @@ function schema(args: CliArgs): number {
 
 async function serve(file: string, args: CliArgs): Promise<number> {
   const port = args.port ?? (process.env.PORT ? parsePort(process.env.PORT) : undefined);
+  // Read before starting, so a bad value fails at once rather than at the first signal.
+  const windowMs = signalRepeatWindow(process.env);
   // Handlers go in before starting: "listening" is logged inside start(), and a
   // supervisor may send SIGTERM as soon as it sees it; that must still shut down cleanly.
   const started = Gateway.start({ configFile: file, port, host: args.host });
-  let stopping = false;
-  const stop = async (signal: string) => {
-    const gateway = await started.catch(() => undefined);
-    // A failed start is reported, with exit code 1, by main's error handler.
-    if (!gateway) return;
-    if (stopping) {
-      // A second signal: the operator will not wait out the grace period.
-      gateway.logger.warn({ signal }, 'second signal: ending requests in flight now');
-      void gateway.shutdown();
-      return;
-    }
-    stopping = true;
-    gateway.logger.info({ signal }, 'shutting down');
-    await gateway.shutdown();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  // A failed start is reported, with exit code 1, by main's error handler: the signal then has nothing to stop.
+  const running = () => started.catch(() => undefined);
+  const signals = new StopSignals({
+    windowMs,
+    stop: (signal) =>
+      void running().then(async (gateway) => {
+        if (!gateway) return;
+        gateway.logger.info({ signal }, 'shutting down');
+        await gateway.shutdown();
+        process.exit(0);
+      }),
+    repeated: (signal, sinceFirstMs) =>
+      void running().then((gateway) =>
+        gateway?.logger.info({ signal, sinceFirstMs }, 'repeated stop signal: the same request to stop, still draining (send it again later to end requests in flight now)'),
+      ),
+    endNow: (signal) =>
+      void running().then((gateway) => {
+        if (!gateway) return;
+        // A signal after the window: the operator will not wait out the grace period.
+        gateway.logger.warn({ signal }, 'second signal: ending requests in flight now');
+        void gateway.shutdown();
+      }),
+  });
+  // The time is taken as the signal arrives, not once the start has finished.
+  process.on('SIGINT', () => signals.handle('SIGINT'));
+  process.on('SIGTERM', () => signals.handle('SIGTERM'));
   await started;
   return -1;
 }
