@@ -6,7 +6,7 @@ import { loadConfigText, PluginRegistry } from '@model-gateway/core';
 /**
  * Core's shape, held by tests: the contracts a plugin author reads depend only on
  * the foundation below them, and core names no provider (the distribution's
- * plugins bring those). Import circles are checked by madge in CI (`npm run check:cycles`).
+ * plugins bring those). Import circles, in core/src and between packages, are checked in CI (`npm run check:cycles`).
  */
 const CORE = path.join(__dirname, '..', '..', 'core', 'src');
 const FOUNDATION = new Set(['canonical', 'errors', 'secrets', 'contracts']);
