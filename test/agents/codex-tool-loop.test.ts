@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { CODEX_CLIENT_FIELDS } from './codex-client-fields';
 import { LOOP_RUN_TIMEOUT_MS, useLoopRig } from './loop-rig';
 import { describeRun, exampleFile, fill, runCli, scratch, writeIn } from './agent-setup';
 import { LOOP_CONTENT, LOOP_FILE, LOOP_REPLY, type LoopFormat } from './tool-loop';
@@ -12,8 +13,8 @@ import { LOOP_CONTENT, LOOP_FILE, LOOP_REPLY, type LoopFormat } from './tool-loo
  * item for Anthropic, thought signatures for Gemini 3) and answers with text.
  */
 
-// Off: Codex sends the real Responses API fields the openai SDK's request type lacks (client_metadata, input item ids); relayed, they are OpenAI's to judge.
-const setup = useLoopRig('codex-loop', 'cx-loop', { sdkCheck: 'off' });
+// Codex's own Responses fields newer than the pinned SDK type pass; the rest of every body is checked.
+const setup = useLoopRig('codex-loop', 'cx-loop', { clientFields: CODEX_CLIENT_FIELDS });
 const { loop } = setup;
 
 /** The shell command the model asks for: the file's content, written where Codex runs it. */

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
+import { CODEX_CLIENT_FIELDS } from './codex-client-fields';
 import { LOOP_RUN_TIMEOUT_MS, useLoopRig } from './loop-rig';
 import { describeRun, exampleFile, fill, runCli, scratch, writeIn } from './agent-setup';
 import { LOOP_CONTENT, LOOP_FILE, LOOP_REPLY } from './tool-loop';
@@ -19,8 +20,8 @@ import { WireTap } from './wire-tap';
  * tests count what crossed the wire: one handshake, refused, then the loop over HTTP.
  */
 
-// Off: Codex sends the real Responses API fields the openai SDK's request type lacks (see codex-tool-loop.test.ts).
-const setup = useLoopRig('codex-ws', 'cx-ws', { sdkCheck: 'off' });
+// Codex's own Responses fields newer than the pinned SDK type pass; the rest of every body is checked.
+const setup = useLoopRig('codex-ws', 'cx-ws', { clientFields: CODEX_CLIENT_FIELDS });
 const { loop } = setup;
 
 const HANDSHAKE_HEADERS = {

@@ -32,6 +32,12 @@ export interface FakeOptions<Recorded> {
   script?: Script<Recorded>;
   /** Which SDK's request types the oracle checks bodies against (test/support/sdk-validate); `off` for a fake fed junk on purpose. */
   sdkCheck?: SdkCheck;
+  /**
+   * Oracle problems a real client writes into a body the gateway relays unchanged (fields newer
+   * than the pinned SDK's request type): let through for this fake only, each a pattern over the
+   * problem line. Never for what the gateway itself writes.
+   */
+  clientFields?: readonly RegExp[];
 }
 
 interface FakeServerSetup<Recorded> extends FakeOptions<Recorded> {
@@ -134,7 +140,7 @@ export abstract class FakeServer<Recorded extends RecordedRequest> {
       for (const waiter of this.closeWaiters.splice(0)) waiter();
     });
     // A body the provider's official SDK types refuse is what the real provider would refuse: answered 400 before any behaviour.
-    const violation = await sdkViolation(this.setup.name, recorded, this.setup.sdkCheck);
+    const violation = await sdkViolation(this.setup.name, recorded, this.setup.sdkCheck, this.setup.clientFields);
     if (violation) return json(res, 400, violation);
     const behaviour = this.queue.shift() ?? this.setup.script?.(recorded) ?? this.setup.answer;
     try {

@@ -82,7 +82,7 @@ export class OpenAiFake extends FakeServer<OpenAiRequest> implements Conformance
 
   private constructor(private readonly options: OpenAiFakeOptions) {
     const basePath = options.basePath ?? '/v1';
-    super({ name: 'OpenAI', basePath, script: options.script, sdkCheck: options.sdkCheck, answer: (req, res) => this.answer(req, res) });
+    super({ name: 'OpenAI', basePath, script: options.script, sdkCheck: options.sdkCheck, clientFields: options.clientFields, answer: (req, res) => this.answer(req, res) });
     const at = (operation: string) => new RegExp(`^${basePath}/${operation}$`);
     this.paths = { chat: at('chat/completions'), embeddings: at('embeddings'), responses: at('responses'), ...options.paths };
   }

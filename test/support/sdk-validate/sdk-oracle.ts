@@ -35,13 +35,13 @@ export async function startSdkOracle(): Promise<void> {
 }
 
 /** The 400 body for a request the SDK types refuse, or undefined when they accept it (or it has no type). */
-export async function sdkViolation(fake: string, req: RecordedRequest, check: SdkCheck = 'default'): Promise<unknown> {
+export async function sdkViolation(fake: string, req: RecordedRequest, check: SdkCheck = 'default', clientFields: readonly RegExp[] = []): Promise<unknown> {
   if (check === 'off' || !sdkValidationEnabled()) return undefined;
   const format = requestFormat(fake, req, check === 'mistral' ? 'mistral' : undefined);
   if (!format) return undefined;
   const verdict = await validateRequest(format, req.pathname, req.body);
   if (verdict.ok) return undefined;
-  const unexpected = verdict.problems.filter((problem) => !knownViolation(format, problem));
+  const unexpected = verdict.problems.filter((problem) => !knownViolation(format, problem) && !clientFields.some((pattern) => pattern.test(problem)));
   req.sdkProblems = verdict.problems;
   if (unexpected.length === 0) return undefined;
   const message = `${fake} fake: the ${format} SDK request type refuses this body: ${unexpected.join('; ')}`;
