@@ -78,9 +78,9 @@ function installPlugins(registry: PluginRegistry, listed: unknown, baseDir: stri
     return;
   }
   try {
-    loadPlugins(registry, builtinPlugins(), __dirname);
-    registry.builtinCount = registry.plugins.length;
-    loadPlugins(registry, wanted, baseDir);
+    const builtins = builtinPlugins();
+    loadPlugins(registry, [{ specifiers: builtins, baseDir: __dirname }, { specifiers: wanted, baseDir }]);
+    registry.builtinCount = builtins.length;
     registry.loadedSpecifiers = wanted;
   } catch (error) {
     if (error instanceof PluginLoadError) throw new ConfigError([`plugins: ${error.message}`], file);

@@ -5,7 +5,7 @@ import type { ApiStyleDefinition, OperatorAccessCheck } from './api-style-defini
 import type { CliCommand } from './cli-command';
 import type { ConfigSectionDefinition } from './config-section';
 import type { EndpointSettingsDefinition } from './endpoint-settings';
-import type { PipelinePlugin } from './pipeline-plugin';
+import type { PipelinePhase, PipelinePlugin } from './pipeline-plugin';
 import type { PluginService } from './plugin-service';
 import type { ProviderDefinition } from './provider-definition';
 
@@ -22,7 +22,33 @@ export interface GatewayPlugin {
   specVersion: typeof PLUGIN_SPEC_VERSION;
   name: string;
   kind: PluginKind;
+  /** What this plugin needs from other plugins; the gateway checks it at start (docs/plugins.md). */
+  dependencies?: PluginDependencies;
   register(api: PluginApi): void;
+}
+
+/**
+ * Which other plugins a plugin needs, by their `name`. Declared so that a gateway
+ * missing one, or running them in the wrong order, refuses to start with a message
+ * naming both, instead of failing obscurely or silently doing less.
+ */
+export interface PluginDependencies {
+  /** Plugins that must be loaded; the loader registers each before this one, whatever the list order. */
+  plugins?: readonly string[];
+  /** Pipeline outputs of other plugins this one reads: each writer must be loaded and write before the read. */
+  reads?: readonly PipelineRead[];
+}
+
+/** One pipeline output a plugin reads from another plugin (e.g. the `costUsd` usage accounting writes). */
+export interface PipelineRead {
+  /** The `name` of the plugin that writes it. */
+  plugin: string;
+  /** What is read, for messages only (e.g. "AttemptRecord.costUsd"). */
+  output: string;
+  /** The phase in which the writer writes it. */
+  writtenIn: PipelinePhase;
+  /** The phase in which this plugin reads it: a later phase, or the same phase at a priority that runs after the writer's. */
+  readIn: PipelinePhase;
 }
 
 export type PipelinePluginClass = new (...args: any[]) => PipelinePlugin;

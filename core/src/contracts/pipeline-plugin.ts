@@ -11,6 +11,14 @@ import type { EndpointQuery } from './endpoint-query';
 import type { GatewayRuntime } from './gateway-runtime';
 import type { UpstreamRequest } from './upstream-request';
 
+/** The phases of a call, in the order they run (onFinish and onError end a call, one or the other). */
+export const PIPELINE_PHASES = ['onRequest', 'resolve', 'prepareChat', 'fitRequest', 'authorize', 'answerHeaders', 'watchAnswer', 'onAttemptEnd', 'onFinish', 'onError'] as const;
+
+export type PipelinePhase = (typeof PIPELINE_PHASES)[number];
+
+/** The phases that run by descending priority (the response side). */
+export const DESCENDING_PHASES: ReadonlySet<PipelinePhase> = new Set(['onAttemptEnd', 'onFinish', 'onError']);
+
 /**
  * A step of the request pipeline. Phases, in order (docs/plugins.md):
  * onRequest -> resolve -> [prepareChat] -> per attempt: [fitRequest] -> authorize -> (send)

@@ -10,6 +10,7 @@ import type { PluginService, ServiceContext } from '../contracts/plugin-service'
 import type { ProviderDefinition } from '../contracts/provider-definition';
 import { TOKENS } from '../di/tokens';
 import { GatewayError } from '../errors/gateway-error';
+import { checkPipelineReads, type DeclaredPlugin } from './plugin-dependencies';
 
 export interface LoadedPlugin {
   name: string;
@@ -43,7 +44,9 @@ export class PluginRegistry implements PluginCatalog {
   loadedSpecifiers: readonly string[] = [];
   /** How many plugins the built-in list installed (the rest came from `plugins:`). */
   builtinCount = 0;
-  private readonly pipelineEntries: Array<PipelinePlugin | PipelinePluginClass> = [];
+  /** Each pipeline step as registered, with the plugin that registered it (for the read checks). */
+  private readonly pipelineEntries: Array<{ owner: string; entry: PipelinePlugin | PipelinePluginClass }> = [];
+  private readonly declared: DeclaredPlugin[] = [];
 
   constructor(private readonly container: DependencyContainer) {}
 
@@ -53,13 +56,18 @@ export class PluginRegistry implements PluginCatalog {
     }
     plugin.register(this.apiFor(plugin.name));
     this.plugins.push({ name: plugin.name, kind: plugin.kind, source });
+    this.declared.push({ name: plugin.name, dependencies: plugin.dependencies });
   }
 
-  /** Pipeline plugins, instantiated through the container, sorted by priority. */
+  /**
+   * Pipeline plugins, instantiated through the container, sorted by priority. Throws a
+   * PluginDependencyError when a declared read would happen before its write: priorities
+   * are known only once the steps exist, so this is where the gateway's start checks them.
+   */
   pipelinePlugins(): PipelinePlugin[] {
-    return this.pipelineEntries
-      .map((entry) => (typeof entry === 'function' ? this.container.resolve(entry) : entry))
-      .sort((a, b) => a.priority - b.priority);
+    const steps = this.pipelineEntries.map(({ owner, entry }) => ({ owner, step: typeof entry === 'function' ? this.container.resolve(entry) : entry }));
+    checkPipelineReads(this.declared, steps);
+    return steps.map(({ step }) => step).sort((a, b) => a.priority - b.priority);
   }
 
   /**
@@ -108,7 +116,7 @@ export class PluginRegistry implements PluginCatalog {
         this.apiStyles.set(definition.name, definition);
       },
       registerPipeline: (plugin) => {
-        this.pipelineEntries.push(plugin);
+        this.pipelineEntries.push({ owner: pluginName, entry: plugin });
       },
       registerEndpointSettings: (definition) => {
         if (CORE_ENDPOINT_FIELDS.has(definition.field) || this.endpointSettings.has(definition.field)) {

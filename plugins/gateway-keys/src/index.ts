@@ -15,14 +15,15 @@ export { presentedKey, type CredentialSources } from './presented-key';
  * Gateway keys: `auth.require_keys` turns the check on for the data plane; keys are
  * created, listed and revoked through /api/keys and kept (as hashes) in the admin API's
  * store, so they replicate like connections and endpoints. Needs the admin-api plugin,
- * loaded before it.
+ * which the loader registers first because it is declared below.
  */
 const plugin: GatewayPlugin = {
   specVersion: 1,
   name: 'gateway-keys',
   kind: 'pipeline',
+  // The admin API's store holds the keys, and register() subscribes to its snapshots.
+  dependencies: { plugins: ['admin-api'] },
   register: (api) => {
-    if (!api.container.isRegistered(ADMIN_API, true)) throw new Error('gateway-keys needs the admin-api plugin, loaded before it (its store holds the keys)');
     api.registerConfigSection({ field: 'auth', schema: authSectionSchema });
     const table = new KeyTable();
     api.container.resolve(ADMIN_API).onSnapshot((snapshot) => table.load(snapshot));

@@ -9,6 +9,13 @@ const plugin: GatewayPlugin = {
   specVersion: 1,
   name: 'rate-limits',
   kind: 'pipeline',
+  // Budgets are settled from the price usage accounting puts on each attempt record; without it they never fill.
+  dependencies: {
+    reads: [
+      { plugin: 'usage-accounting', output: 'AttemptRecord.costUsd', writtenIn: 'onAttemptEnd', readIn: 'onFinish' },
+      { plugin: 'usage-accounting', output: 'AttemptRecord.costUsd', writtenIn: 'onAttemptEnd', readIn: 'onError' },
+    ],
+  },
   register: (api) => {
     api.registerEndpointSettings(limitsSettings);
     api.registerPipeline(RateLimits);
