@@ -1,0 +1,54 @@
+import { OpenAiFake } from '../fakes/openai-fake';
+import { adminClient } from '../support/admin-client';
+import { postJson, startGateway } from '../support/start-gateway';
+
+/**
+ * The declared plugin dependencies at a real gateway's start: a distribution whose
+ * built-in list leaves out a plugin another one needs does not start, and says which
+ * two; one that lists gateway-keys before admin-api starts anyway, because the loader
+ * registers plugins in dependency order, not in list order.
+ */
+
+const shipped = (jest.requireActual('../../plugins/builtin-plugins.json') as { plugins: string[] }).plugins;
+// The built-in list is the distribution's file; each test swaps in its own variant of it.
+let mockBuiltins: readonly string[] = shipped;
+jest.mock('../../core/src/plugins/builtin-plugins', () => ({ builtinPlugins: () => mockBuiltins }));
+
+let upstream: OpenAiFake;
+
+beforeAll(async () => {
+  upstream = await OpenAiFake.start();
+});
+
+afterAll(async () => {
+  await upstream?.close();
+});
+
+const config = (extra = '') => `${extra}
+providers:
+  fake: { type: openai, base_url: "${upstream.baseUrl}" }
+endpoints:
+  - { name: budget, kind: chat, provider: fake, model: gpt-4o-mini, limits: { budget_usd: 0.01 } }
+`;
+
+it('refuses to start without usage-accounting while rate-limits (with a budget configured) reads its prices', async () => {
+  mockBuiltins = shipped.filter((name) => name !== '@model-gateway/usage-accounting');
+  await expect(startGateway(config())).rejects.toThrow('plugin "rate-limits" needs "usage-accounting", which is not loaded');
+});
+
+it('starts with gateway-keys listed before admin-api, and its keys work', async () => {
+  const keys = '@model-gateway/gateway-keys';
+  mockBuiltins = [keys, ...shipped.filter((name) => name !== keys)];
+  expect(mockBuiltins.indexOf(keys)).toBeLessThan(mockBuiltins.indexOf('@model-gateway/admin-api'));
+  const gw = await startGateway(config('auth: { require_keys: true }'));
+  try {
+    const created = await adminClient(gw.url).post('/api/keys', { name: 'first', endpoints: '*' });
+    expect(created.status).toBe(201);
+    const chat = (headers: Record<string, string>) =>
+      postJson(`${gw.url}/gateway/native/v1/chat/completions`, { model: 'budget', messages: [{ role: 'user', content: 'hi' }] }, headers);
+    expect((await chat({ authorization: `Bearer ${(created.body as { key: string }).key}` })).status).toBe(200);
+    expect((await chat({})).status).toBe(401);
+  } finally {
+    await gw.close();
+  }
+});
