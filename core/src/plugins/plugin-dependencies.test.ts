@@ -12,9 +12,13 @@ describe('orderByDependencies', () => {
     expect(names(orderByDependencies([needs('a'), needs('b'), needs('c', 'a')]))).toEqual(['a', 'b', 'c']);
   });
 
-  it('moves a plugin only behind a dependency listed after it, leaving the rest in place', () => {
-    const order = orderByDependencies([needs('keys', 'admin'), needs('x'), needs('admin'), needs('y')]);
-    expect(names(order)).toEqual(['x', 'admin', 'keys', 'y']);
+  it('pulls a dependency listed later forward, to just before the first plugin that needs it, leaving the rest in place', () => {
+    const order = orderByDependencies([needs('x'), needs('keys', 'admin'), needs('y'), needs('admin'), needs('z')]);
+    expect(names(order)).toEqual(['x', 'admin', 'keys', 'y', 'z']);
+  });
+
+  it('keeps a plugin listed twice twice, so the registry can refuse the second', () => {
+    expect(names(orderByDependencies([needs('a'), needs('b', 'a'), needs('a')]))).toEqual(['a', 'b', 'a']);
   });
 
   it('orders chains of dependencies', () => {
@@ -33,7 +37,7 @@ describe('orderByDependencies', () => {
 
   it('refuses a cycle, naming the plugins in it', () => {
     expect(() => orderByDependencies([needs('free'), needs('a', 'b'), needs('b', 'c'), needs('c', 'a')])).toThrow('plugins depend on each other in a cycle: a -> b -> c -> a');
-    expect(() => orderByDependencies([needs('self', 'self')])).toThrow('plugin "self" depends on itself');
+    expect(() => orderByDependencies([needs('self', 'self')])).toThrow('plugins depend on each other in a cycle: self -> self');
   });
 });
 

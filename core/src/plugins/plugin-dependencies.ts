@@ -12,29 +12,33 @@ export class PluginDependencyError extends Error {}
 
 /**
  * Orders plugins so that each comes after the plugins it lists in `dependencies.plugins`,
- * keeping the given order wherever the declarations allow (a plugin moves only behind a
- * dependency listed after it). Throws when a dependency is not among them, or on a cycle.
- * `reads` do not order registration: the pipeline runs by phase and priority, not load order.
+ * keeping the given order wherever the declarations allow: a dependency listed later is
+ * pulled forward to just before the first plugin that needs it, and nothing else moves.
+ * Throws when a dependency is not among them, or on a cycle. `reads` do not order
+ * registration: the pipeline runs by phase and priority, not by load order.
  */
 export function orderByDependencies<T extends DeclaredPlugin>(plugins: readonly T[]): T[] {
-  const names = new Set(plugins.map((p) => p.name));
+  const byName = new Map<string, T>();
+  for (const plugin of plugins) if (!byName.has(plugin.name)) byName.set(plugin.name, plugin);
   for (const plugin of plugins) {
     for (const needed of neededNames(plugin)) {
-      if (!names.has(needed)) throw new PluginDependencyError(`plugin "${plugin.name}" needs "${needed}", which is not loaded`);
+      if (!byName.has(needed)) throw new PluginDependencyError(`plugin "${plugin.name}" needs "${needed}", which is not loaded`);
     }
   }
-  const placed = new Set<string>();
   const ordered: T[] = [];
-  const waiting = [...plugins];
-  while (waiting.length > 0) {
-    // The first plugin in list order whose dependencies are all placed: stable, and deterministic.
-    const next = waiting.findIndex((p) => (p.dependencies?.plugins ?? []).every((d) => placed.has(d) || d === p.name));
-    if (next < 0) throw new PluginDependencyError(`plugins depend on each other in a cycle: ${cycleOf(waiting).join(' -> ')}`);
-    const [plugin] = waiting.splice(next, 1);
-    if (plugin.dependencies?.plugins?.includes(plugin.name)) throw new PluginDependencyError(`plugin "${plugin.name}" depends on itself`);
-    placed.add(plugin.name);
+  // By object, not name, so a plugin listed twice still reaches the registry's "loaded twice" error.
+  const done = new Set<T>();
+  const visit = (plugin: T, path: readonly T[]): void => {
+    if (done.has(plugin)) return;
+    if (path.includes(plugin)) {
+      const cycle = [...path.slice(path.indexOf(plugin)), plugin].map((p) => p.name);
+      throw new PluginDependencyError(`plugins depend on each other in a cycle: ${cycle.join(' -> ')}`);
+    }
+    for (const needed of plugin.dependencies?.plugins ?? []) visit(byName.get(needed)!, [...path, plugin]);
+    done.add(plugin);
     ordered.push(plugin);
-  }
+  };
+  for (const plugin of plugins) visit(plugin, []);
   return ordered;
 }
 
@@ -87,17 +91,4 @@ function orderProblem(writtenIn: PipelinePhase, writerPriority: number, readIn: 
 /** Every plugin a plugin needs loaded: those it lists and those whose output it reads. */
 function neededNames(plugin: DeclaredPlugin): string[] {
   return [...(plugin.dependencies?.plugins ?? []), ...(plugin.dependencies?.reads ?? []).map((r) => r.plugin)];
-}
-
-/** One cycle among plugins that could not be placed, named in dependency order. */
-function cycleOf(waiting: readonly DeclaredPlugin[]): string[] {
-  const byName = new Map(waiting.map((p) => [p.name, p]));
-  const path: string[] = [];
-  let current: DeclaredPlugin | undefined = waiting[0];
-  // Each waiting plugin has a waiting dependency, so the walk must come back to a name it saw.
-  while (current && !path.includes(current.name)) {
-    path.push(current.name);
-    current = (current.dependencies?.plugins ?? []).map((d) => byName.get(d)).find((p) => p !== undefined);
-  }
-  return current ? [...path.slice(path.indexOf(current.name)), current.name] : path;
 }

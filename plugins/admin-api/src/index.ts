@@ -21,6 +21,8 @@ const plugin: GatewayPlugin = {
   specVersion: 1,
   name: 'admin-api',
   kind: 'api-style',
+  // Prices and model entries come from the catalogue's MODEL_CATALOG, resolved at start.
+  dependencies: { plugins: ['model-catalog'] },
   register: (api) => {
     api.registerConfigSection({ field: 'store', schema: storeSectionSchema });
     api.registerConfigSection({ field: 'admin', schema: adminSectionSchema });

@@ -10,7 +10,9 @@ const plugin: GatewayPlugin = {
   name: 'rate-limits',
   kind: 'pipeline',
   // Budgets are settled from the price usage accounting puts on each attempt record; without it they never fill.
+  // The catalogue's MODEL_CATALOG prices a call's worst case before it runs, to hold against the budget.
   dependencies: {
+    plugins: ['model-catalog'],
     reads: [
       { plugin: 'usage-accounting', output: 'AttemptRecord.costUsd', writtenIn: 'onAttemptEnd', readIn: 'onFinish' },
       { plugin: 'usage-accounting', output: 'AttemptRecord.costUsd', writtenIn: 'onAttemptEnd', readIn: 'onError' },

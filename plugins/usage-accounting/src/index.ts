@@ -10,6 +10,8 @@ const plugin: GatewayPlugin = {
   specVersion: 1,
   name: 'usage-accounting',
   kind: 'pipeline',
+  // Prices and model entries come from the catalogue's MODEL_CATALOG, resolved at start.
+  dependencies: { plugins: ['model-catalog'] },
   register: (api) => api.registerPipeline(UsageAccounting),
 };
 
