@@ -205,6 +205,8 @@ describe('web UI: gateway keys (Chromium, keys required)', () => {
 
   it('sends Try it with a pasted key, in each API\'s own key header, to the gateway only; asks for the key beside its field first', async () => {
     await session.open('/endpoints/chat-a');
+    // The page's queries settle first: on a loaded machine (one CI run) the click below once showed no key error, as if it met a page still re-rendering from a late answer.
+    await page().waitForLoadState('networkidle');
     const examples = page().getByRole('region', { name: 'Use examples' });
     await examples.getByRole('tab', { name: 'Try it' }).click();
     const field = examples.getByLabel('Gateway key');
