@@ -43,7 +43,10 @@ export interface GatewayOptions {
   logger?: Logger;
   /** Reload when the config file changes (default true for a file). */
   watch?: boolean;
-  /** The clock of time-based log throttles (a refused provider credential is logged once a minute) and of plugins (TOKENS.Clock); tests advance it. */
+  /**
+   * The clock of time-based log throttles (a refused provider credential is logged once a minute), of plugins (TOKENS.Clock)
+   * and of the embedded state store's TTLs, so state a plugin times on it also lapses on it; tests advance it.
+   */
   now?: () => number;
 }
 
@@ -93,6 +96,7 @@ export class Gateway {
       config.state,
       (error) => logger.debug({ err: error.message }, 'state store error'),
       (event, detail) => logger.warn(detail, `state store ${event}`),
+      options.now,
     );
     const endpoints = new EndpointRegistry();
     // Calls in flight on a replaced connection finish on it: it closes after the longest default deadline.

@@ -15,9 +15,11 @@ export type StateStoreEvents = (event: 'degraded' | 'recovered' | 'dropped', det
 /**
  * Picks the store from configuration, so callers never name an implementation.
  * Redis comes wrapped so that an outage degrades routing to per-process state and
- * buffers counters instead of failing requests.
+ * buffers counters instead of failing requests. `now` is the embedded store's
+ * clock (its TTLs expire on it, so a test that advances the gateway's clock sees
+ * them lapse); Redis keeps time on its own server.
  */
-export function createStateStore(config: StateStoreConfig, onError?: (e: Error) => void, events?: StateStoreEvents): StateStore {
-  if (config.redisUrl === '') return new EmbeddedStateStore();
+export function createStateStore(config: StateStoreConfig, onError?: (e: Error) => void, events?: StateStoreEvents, now: () => number = Date.now): StateStore {
+  if (config.redisUrl === '') return new EmbeddedStateStore(now);
   return new ResilientStateStore(new RedisStateStore(config.redisUrl, { keyPrefix: config.keyPrefix }, onError), events);
 }

@@ -36,6 +36,9 @@ export class CircuitBreaker implements PipelinePlugin {
     @inject(TOKENS.StateStore) private readonly store: StateStore,
     @inject(TOKENS.EndpointRegistry) private readonly endpoints: EndpointRegistry,
     @inject(TOKENS.Logger) private readonly logger: Logger,
+    // The gateway's clock (GatewayOptions.now), the one the embedded store's TTLs run on: the open
+    // key lapses on it, so the reopen time written into that key must be read off the same clock.
+    @inject(TOKENS.Clock) private readonly now: () => number,
   ) {}
 
   resolve(call: CallContext): Promise<void> | undefined {
@@ -54,7 +57,7 @@ export class CircuitBreaker implements PipelinePlugin {
       this.logger.warn({ err: (error as Error).message }, 'breaker state unreadable; admitting every target');
       return;
     }
-    const now = Date.now();
+    const now = this.now();
     const admitted: Target[] = [];
     const seen = new Map<string, Seen>();
     let soonest = Infinity;
@@ -108,7 +111,7 @@ export class CircuitBreaker implements PipelinePlugin {
   private async recordFailure(keys: ReturnType<typeof breakerKeys>, policy: BreakerPolicy, openNow: boolean, reason: string): Promise<void> {
     const failures = openNow ? policy.failureThreshold : await this.store.increment(keys.failures, 1, Math.max(MIN_FAILURE_WINDOW_MS, policy.cooldownMs));
     if (failures < policy.failureThreshold) return;
-    const reopensAt = Date.now() + policy.cooldownMs;
+    const reopensAt = this.now() + policy.cooldownMs;
     await this.store.set(keys.open, `${reopensAt} ${reason}`, policy.cooldownMs);
     await this.store.set(keys.tripped, '1', policy.cooldownMs + TRIPPED_MEMORY_MS);
     await this.store.delete([keys.failures, keys.probe]);

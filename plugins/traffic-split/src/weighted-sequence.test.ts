@@ -8,6 +8,13 @@ describe('weightedSequence', () => {
     expect(counts(weightedSequence([5, 3, 2]))).toEqual({ 0: 5, 1: 3, 2: 2 });
   });
 
+  it('walks the exact smooth weighted round-robin order', () => {
+    // nginx's published example for weights 5, 1, 1 is a a b a c a a; ties go to the earlier index.
+    expect(weightedSequence([5, 1, 1])).toEqual([0, 0, 1, 0, 2, 0, 0]);
+    expect(weightedSequence([3, 1])).toEqual([0, 0, 1, 0]);
+    expect(weightedSequence([5, 3, 2])).toEqual([0, 1, 2, 0, 0, 1, 0, 2, 1, 0]);
+  });
+
   it('interleaves instead of bunching', () => {
     expect(weightedSequence([1, 1])).toEqual([0, 1]);
     const sequence = weightedSequence([2, 2, 1]);
