@@ -21,6 +21,8 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!@tokenlens/)'],
   moduleNameMapper: {
     '^@model-gateway/core$': '<rootDir>/core/src/index.ts',
+    // Core's subpath entry points (package.json `exports`), before the one-segment plugin pattern.
+    '^@model-gateway/core/(internal|testing)$': '<rootDir>/core/src/$1.ts',
     '^@model-gateway/([a-z0-9-]+)$': '<rootDir>/plugins/$1/src/index.ts',
   },
   testMatch: ['<rootDir>/{core,plugins,test}/**/*.test.ts'],

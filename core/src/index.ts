@@ -1,11 +1,17 @@
 import 'reflect-metadata';
 
-// The contracts: what a plugin author reads (core/src/contracts depends on nothing above it).
+// The plugin contract: what a plugin author imports. Core's machinery that built-in plugins still
+// reach into is in ./internal (@model-gateway/core/internal), and what tests build contexts with
+// is in ./testing (@model-gateway/core/testing); neither is promised to third-party plugins.
+
+// The canonical model, the errors plugins throw and render, and the helpers for reading wire JSON.
 export * from './canonical';
 export * from './errors';
 export * from './wire';
 export { Secret } from './secrets/secret';
 export { Cancellation } from './contracts/cancellation';
+
+// The contracts (core/src/contracts depends on nothing above it).
 export type { Endpoint, EndpointKind, EndpointTarget, ObjectSource, RetryPolicy, Timeouts } from './contracts/endpoint';
 export type { EgressPolicy } from './contracts/egress-policy';
 export type { ConfigSectionDefinition } from './contracts/config-section';
@@ -30,46 +36,28 @@ export type { PassthroughFormat, PassthroughTarget, RelayedAnswerRewrite } from 
 export type { ForeignRelay, LocalAnswer, RelayInput, ResponseFilter, TranslatedCall, TranslatedChat, TranslationHeaders, UsageTap } from './contracts/relay-input';
 export type { ReserveState, StateStore, WindowState } from './contracts/state-store';
 
-// Core services and helpers.
+// How a plugin reaches the gateway's services (tsyringe tokens), and the config they hand it.
 export { TOKENS } from './di/tokens';
-export { PluginRegistry } from './plugins/plugin-registry';
 export type { GatewayConfig } from './config/gateway-config';
-export { singleTargetRouting } from './config/routing-config';
-// The config's own zod schemas and resolvers, so an API that writes connections and endpoints validates exactly as the YAML does.
-export { buildEndpointSchema, connectionSchema, providerSchema, NAME_PATTERN, type RawEndpoint } from './config/config-schema';
-export { resolveConnectionSettings, resolveEndpoint } from './config/resolve-config';
-export { checkConfigReferences } from './config/check-config-references';
-export { formatConfigIssues } from './config/format-config-issues';
-export { ConfigError } from './config/config-error';
-export { LiveConfig } from './config/live-config';
-export { loadConfigFile, loadConfigText } from './config/load-config';
-export { EndpointRegistry } from './registry/endpoint-registry';
-export { ConnectionRegistry } from './registry/connection-registry';
-export { EmbeddedStateStore } from './state/embedded-state-store';
-export { createStateStore } from './state/create-state-store';
-export { classifyFailure, countsAgainstTarget } from './routing/failure-class';
-export { Call } from './pipeline/call';
-export { Attempt } from './pipeline/attempt';
-export { Pipeline } from './pipeline/pipeline';
-export { HOPS_HEADER, MAX_HOPS } from './pipeline/gateway-hops';
-export { UpstreamClient } from './upstream/upstream-client';
-export { checkUrlText, classifyAddress, EGRESS_DENIED, egressError, guardedLookup, literalRefusal, refusalOf, type AddressClass } from './upstream/egress-guard';
-export { ownAddressRefusal } from './upstream/own-address';
+
+// Answering a route: the body, SSE framing and errors in the gateway's shape.
+export { writeJson } from './http/write-json';
+export { sseData } from './http/sse';
+export { readJsonBody } from './http/read-json-body';
+export { renderGatewayError } from './http/render-gateway-error';
+export { errorHeaders } from './http/error-headers';
+export { extensibleCopy } from './objects/extensible-copy';
+
+// Calling a provider: reading its answers and turning its failures into gateway errors.
 export { readSse } from './upstream/read-sse';
+export { parseStreamEvent, readUpstreamJson } from './upstream/upstream-json';
 export { upstreamStatusError, parseRetryAfter, type ProviderErrorInfo } from './upstream/upstream-status-error';
 export { transportError } from './upstream/transport-error';
 export { abortableSleep } from './upstream/abortable-sleep';
-export { parseStreamEvent, readUpstreamJson } from './upstream/upstream-json';
-export { sseData } from './http/sse';
-export { writeJson } from './http/write-json';
-export { readJsonBody } from './http/read-json-body';
-export { renderGatewayError } from './http/render-gateway-error';
+
+// Building a passthrough route: the relayed body, usage taps and answer filters its RelayInput takes.
 export { relayedOr } from './http/relayed-error';
 export { unknownPathRoutes } from './http/unknown-path-routes';
-export { errorHeaders } from './http/error-headers';
 export { jsonUsageTap, sseUsageTap } from './passthrough/usage-taps';
 export { answerRewriteFilter, chainFilters } from './passthrough/answer-rewrite-filter';
 export { endpointFromModel, relayBody } from './passthrough/relay-body';
-export { extensibleCopy } from './objects/extensible-copy';
-export { createLogger } from './logging/create-logger';
-export { Gateway, type GatewayOptions } from './gateway';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { container } from 'tsyringe';
-import { ConfigError, loadConfigText, PluginRegistry } from '@model-gateway/core';
+import { ConfigError, loadConfigText, PluginRegistry } from '@model-gateway/core/internal';
 import { postJson, startGateway } from '../support/start-gateway';
 
 const ROOT = path.resolve(__dirname, '../..');

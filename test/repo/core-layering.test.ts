@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { container } from 'tsyringe';
-import { loadConfigText, PluginRegistry } from '@model-gateway/core';
+import { loadConfigText, PluginRegistry } from '@model-gateway/core/internal';
 
 /**
  * Core's shape, held by tests: the contracts a plugin author reads depend only on

@@ -1,5 +1,5 @@
 import { container } from 'tsyringe';
-import { ConfigError, loadConfigText, PluginRegistry } from '@model-gateway/core';
+import { ConfigError, loadConfigText, PluginRegistry } from '@model-gateway/core/internal';
 
 const load = (text: string, env: NodeJS.ProcessEnv = {}) => loadConfigText(text, { registry: new PluginRegistry(container.createChildContainer()), env });
 

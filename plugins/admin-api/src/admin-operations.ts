@@ -1,6 +1,5 @@
-import {
-  GatewayError, type ConnectionRegistry, type Endpoint, type EndpointKind, type EndpointRegistry, type GatewayRuntime, type PluginCatalog,
-} from '@model-gateway/core';
+import { GatewayError, type Endpoint, type EndpointKind, type GatewayRuntime, type PluginCatalog } from '@model-gateway/core';
+import { type ConnectionRegistry, type EndpointRegistry } from '@model-gateway/core/internal';
 import type { ModelCatalog } from '@model-gateway/model-catalog';
 import type { StoreSnapshot } from '@model-gateway/admin-store';
 import type { AdminSettings } from './admin-config';

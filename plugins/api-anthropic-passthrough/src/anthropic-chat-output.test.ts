@@ -1,4 +1,5 @@
-import { Call, Cancellation, GatewayError, type ChatChunk, type ChatRequest } from '@model-gateway/core';
+import { Cancellation, GatewayError, type ChatChunk, type ChatRequest } from '@model-gateway/core';
+import { Call } from '@model-gateway/core/testing';
 import { anthropicChatOutput } from './anthropic-chat-output';
 
 const request: ChatRequest = { messages: [{ role: 'user', content: 'Hi' }], stream: true, streamUsage: true, extra: {} };

@@ -1,4 +1,5 @@
-import { renderGatewayError, TOKENS, type ApiStyleDefinition, type ConnectionRegistry, type GatewayRuntime, type PluginApi, type RouteDefinition } from '@model-gateway/core';
+import { renderGatewayError, TOKENS, type ApiStyleDefinition, type GatewayRuntime, type PluginApi, type RouteDefinition } from '@model-gateway/core';
+import { type ConnectionRegistry } from '@model-gateway/core/internal';
 import { nativeApi } from '@model-gateway/api-native';
 import { openAiChatApi } from '@model-gateway/api-openai-chat';
 import { aliasRoutes } from './alias-routes';

@@ -1,4 +1,5 @@
-import { Call, Cancellation, DEFAULT_CALLER, GatewayError } from '@model-gateway/core';
+import { Cancellation, DEFAULT_CALLER, GatewayError } from '@model-gateway/core';
+import { Call } from '@model-gateway/core/testing';
 import { CallerTag } from './caller-tag';
 
 function callWith(headers: Record<string, string | string[]>): Call {

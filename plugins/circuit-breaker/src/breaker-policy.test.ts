@@ -1,5 +1,6 @@
 import { container } from 'tsyringe';
-import { ConfigError, loadConfigText, PluginRegistry, type Endpoint } from '@model-gateway/core';
+import { type Endpoint } from '@model-gateway/core';
+import { ConfigError, loadConfigText, PluginRegistry } from '@model-gateway/core/internal';
 import { breakerPolicyOf } from './breaker-policy';
 
 /** The endpoint's `breaker:` section is this plugin's: validated, documented and resolved through core's config load. */

@@ -1,5 +1,7 @@
 import pino from 'pino';
-import { EmbeddedStateStore, EndpointRegistry, GatewayError, type AttemptRecord, type CallContext, type Endpoint, type Target } from '@model-gateway/core';
+import { GatewayError, type AttemptRecord, type CallContext, type Endpoint, type Target } from '@model-gateway/core';
+import { EmbeddedStateStore } from '@model-gateway/core/testing';
+import { EndpointRegistry } from '@model-gateway/core/internal';
 import { CircuitBreaker } from './circuit-breaker';
 
 const primary = { key: 'a/m', connectionName: 'a', model: 'm', role: 'split', weight: 1 } as Target;

@@ -1,9 +1,7 @@
 import { inject, injectable } from 'tsyringe';
 import type { Logger } from 'pino';
-import {
-  EndpointRegistry, GatewayError, TOKENS,
-  type AttemptRecord, type CallContext, type PipelinePlugin, type StateStore, type Target,
-} from '@model-gateway/core';
+import { GatewayError, TOKENS, type AttemptRecord, type CallContext, type PipelinePlugin, type StateStore, type Target } from '@model-gateway/core';
+import { EndpointRegistry } from '@model-gateway/core/internal';
 import { breakerKeys } from './breaker-keys';
 import { breakerPolicyOf, type BreakerPolicy } from './breaker-policy';
 

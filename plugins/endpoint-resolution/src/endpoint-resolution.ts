@@ -1,8 +1,6 @@
 import { inject, injectable } from 'tsyringe';
-import {
-  CallContext, ConnectionRegistry, EndpointRegistry, GatewayError, TOKENS,
-  type Endpoint, type EndpointTarget, type PipelinePlugin, type Target,
-} from '@model-gateway/core';
+import { CallContext, GatewayError, TOKENS, type Endpoint, type EndpointTarget, type PipelinePlugin, type Target } from '@model-gateway/core';
+import { ConnectionRegistry, EndpointRegistry } from '@model-gateway/core/internal';
 
 interface Resolved {
   targets: Target[];

@@ -1,4 +1,6 @@
-import { Call, Cancellation, EmbeddedStateStore, GatewayError, type Endpoint, type GatewayConfig, type LiveConfig, type PluginCatalog } from '@model-gateway/core';
+import { Cancellation, GatewayError, type Endpoint, type GatewayConfig, type PluginCatalog } from '@model-gateway/core';
+import { Call, EmbeddedStateStore } from '@model-gateway/core/testing';
+import { type LiveConfig } from '@model-gateway/core/internal';
 import type { AdminExtension } from '@model-gateway/admin-api';
 import type { KeyRecord } from '@model-gateway/admin-store';
 import { GatewayKeys } from './gateway-keys';

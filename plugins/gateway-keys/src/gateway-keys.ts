@@ -1,10 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { inject, injectable } from 'tsyringe';
-import {
-  GatewayError, TOKENS,
-  type CallContext, type Endpoint, type EndpointQuery, type EndpointRegistry, type GatewayConfig, type LiveConfig,
-  type PipelinePlugin, type PluginCatalog, type RouteDefinition, type StateStore,
-} from '@model-gateway/core';
+import { GatewayError, TOKENS, type CallContext, type Endpoint, type EndpointQuery, type GatewayConfig, type PipelinePlugin, type PluginCatalog, type RouteDefinition, type StateStore } from '@model-gateway/core';
+import { type EndpointRegistry, type LiveConfig } from '@model-gateway/core/internal';
 import { ADMIN_API, type AdminExtension } from '@model-gateway/admin-api';
 import { authSection } from './auth-config';
 import { keyHash, KEY_PATTERN } from './key-material';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { GatewayError, NAME_PATTERN, parseRequest } from '@model-gateway/core';
+import { GatewayError, parseRequest } from '@model-gateway/core';
+import { NAME_PATTERN } from '@model-gateway/core/internal';
 
 const positiveInt = (what: string) => z.number().int().positive().nullable().optional().describe(what);
 

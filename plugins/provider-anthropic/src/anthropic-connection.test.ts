@@ -1,6 +1,7 @@
 import nock from 'nock';
 import { getGlobalDispatcher } from 'undici';
-import { Attempt, Call, Cancellation, GatewayError, Secret, UpstreamClient, type ChatChunk, type ChatRequest, type ConnectionSettings } from '@model-gateway/core';
+import { Cancellation, GatewayError, Secret, type ChatChunk, type ChatRequest, type ConnectionSettings } from '@model-gateway/core';
+import { Attempt, Call, UpstreamClient } from '@model-gateway/core/testing';
 import { CredentialInjection } from '@model-gateway/credential-injection';
 import { AnthropicConnection } from './anthropic-connection';
 import { anthropicOptionsSchema, type AnthropicOptions } from './anthropic-options';

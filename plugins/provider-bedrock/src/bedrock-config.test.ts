@@ -1,5 +1,6 @@
 import { container } from 'tsyringe';
-import { ConfigError, loadConfigText, PluginRegistry, Secret, type ConnectionSettings, type GatewayConfig } from '@model-gateway/core';
+import { Secret, type ConnectionSettings, type GatewayConfig } from '@model-gateway/core';
+import { ConfigError, loadConfigText, PluginRegistry } from '@model-gateway/core/internal';
 import { resolveCredentials } from './bedrock-credentials';
 import type { BedrockOptions } from './bedrock-facts';
 

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Attempt, Call, Cancellation, GatewayError, Secret, UpstreamClient, type ChatChunk, type ChatRequest, type ConnectionSettings } from '@model-gateway/core';
+import { Cancellation, GatewayError, Secret, type ChatChunk, type ChatRequest, type ConnectionSettings } from '@model-gateway/core';
+import { Attempt, Call, UpstreamClient } from '@model-gateway/core/testing';
 import { CredentialInjection } from '@model-gateway/credential-injection';
 import { EventStreamCodec } from '@smithy/eventstream-codec';
 import { fromUtf8, toUtf8 } from '@smithy/util-utf8';

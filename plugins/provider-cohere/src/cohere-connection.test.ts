@@ -1,6 +1,7 @@
 import nock from 'nock';
 import { getGlobalDispatcher } from 'undici';
-import { Attempt, Call, Cancellation, GatewayError, Secret, UpstreamClient, type ChatRequest, type Target } from '@model-gateway/core';
+import { Cancellation, GatewayError, Secret, type ChatRequest, type Target } from '@model-gateway/core';
+import { Attempt, Call, UpstreamClient } from '@model-gateway/core/testing';
 import { CredentialInjection } from '@model-gateway/credential-injection';
 import { CohereConnection } from './cohere-connection';
 import { cohereProvider } from './index';

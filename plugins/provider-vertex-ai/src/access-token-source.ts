@@ -7,7 +7,8 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import { checkUrlText, EGRESS_DENIED, egressError, GatewayError, guardedLookup, literalRefusal, type EgressPolicy } from '@model-gateway/core';
+import { GatewayError, type EgressPolicy } from '@model-gateway/core';
+import { checkUrlText, EGRESS_DENIED, egressError, guardedLookup, literalRefusal } from '@model-gateway/core/internal';
 import { sameUrl } from './api-entry-check';
 import { jwtAssertion } from './jwt-assertion';
 import type { ServiceAccount } from './service-account';

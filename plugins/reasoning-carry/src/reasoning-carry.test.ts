@@ -1,5 +1,6 @@
 import pino from 'pino';
-import { EmbeddedStateStore, sealReasoning, type CallContext, type ChatOutput, type ChatRequest, type ChatResponse } from '@model-gateway/core';
+import { sealReasoning, type CallContext, type ChatOutput, type ChatRequest, type ChatResponse } from '@model-gateway/core';
+import { EmbeddedStateStore } from '@model-gateway/core/testing';
 import { CARRY_TTL_MS } from './carried-entry';
 import { ReasoningCarry } from './reasoning-carry';
 

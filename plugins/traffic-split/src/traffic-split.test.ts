@@ -1,5 +1,6 @@
 import pino from 'pino';
-import { EmbeddedStateStore, type CallContext, type StateStore, type Target } from '@model-gateway/core';
+import { type CallContext, type StateStore, type Target } from '@model-gateway/core';
+import { EmbeddedStateStore } from '@model-gateway/core/testing';
 import { TrafficSplit } from './traffic-split';
 
 /** Only the fields the split reads: a key, a role and a weight. */

@@ -1,5 +1,6 @@
 import { container } from 'tsyringe';
-import { loadConfigFile, PluginRegistry, type CliCommand, type CliCommandContext } from '@model-gateway/core';
+import { type CliCommand, type CliCommandContext } from '@model-gateway/core';
+import { loadConfigFile, PluginRegistry } from '@model-gateway/core/internal';
 import {
   FileStore, LockHeldError, newSecretsKey, openSecretsKey, parseKeyMaterial, readKeyFile, RedisAdminStore, removeKeyFile, rewrap, secretBinding,
   type AdminStore, type ConnectionRecord, type StoreOp,

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
-import { classifyAddress, GatewayError } from '@model-gateway/core';
+import { GatewayError } from '@model-gateway/core';
+import { classifyAddress } from '@model-gateway/core/internal';
 
 /** Who made a request, as the audit log names them (never the token itself). */
 export type Actor = 'token' | 'loopback' | 'anonymous';

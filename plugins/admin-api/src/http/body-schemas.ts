@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { buildEndpointSchema, providerSchema, type PluginCatalog } from '@model-gateway/core';
+import { type PluginCatalog } from '@model-gateway/core';
+import { buildEndpointSchema, providerSchema } from '@model-gateway/core/internal';
 import { objectNameSchema } from '../model/object-name';
 
 /** The request bodies as the YAML's own schemas, built on first use (the connection union spans every provider type). */

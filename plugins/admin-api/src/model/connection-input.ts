@@ -1,7 +1,5 @@
-import {
-  checkUrlText, GatewayError, keyRequired, ownAddressRefusal, providerSchema, resolveConnectionSettings,
-  type ConnectionSettings, type ListenAddress, type ProviderDefinition,
-} from '@model-gateway/core';
+import { GatewayError, keyRequired, type ConnectionSettings, type ListenAddress, type ProviderDefinition } from '@model-gateway/core';
+import { checkUrlText, ownAddressRefusal, providerSchema, resolveConnectionSettings } from '@model-gateway/core/internal';
 import { credentialFields, isUrlField } from './credential-fields';
 import { changedDestinations } from './destination-fields';
 import { headerSecretField, headerSecrets, headersOf, isHeaderSecretField, migrateClearHeaders } from './header-secrets';

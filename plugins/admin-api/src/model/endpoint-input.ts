@@ -1,7 +1,5 @@
-import {
-  buildEndpointSchema, checkConfigReferences, resolveEndpoint,
-  type ConnectionRegistry, type Endpoint, type PluginCatalog, type RawEndpoint,
-} from '@model-gateway/core';
+import { type Endpoint, type PluginCatalog } from '@model-gateway/core';
+import { buildEndpointSchema, checkConfigReferences, resolveEndpoint, type ConnectionRegistry, type RawEndpoint } from '@model-gateway/core/internal';
 import { invalidBody, invalidField, requireObject } from './input-issues';
 import { parseName } from './connection-input';
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { formatConfigIssues, GatewayError } from '@model-gateway/core';
+import { GatewayError } from '@model-gateway/core';
+import { formatConfigIssues } from '@model-gateway/core/internal';
 
 /**
  * A 400 for a body that failed the config's zod schema: `param` is the first field's path,

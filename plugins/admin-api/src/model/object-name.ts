@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NAME_PATTERN } from '@model-gateway/core';
+import { NAME_PATTERN } from '@model-gateway/core/internal';
 
 /**
  * Names of objects created through the API: the YAML's rule ([A-Za-z0-9._-]+), and no

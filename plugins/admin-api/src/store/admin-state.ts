@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
-import {
-  GatewayError, type ConnectionRegistry, type ConnectionSettings, type EndpointRegistry, type PluginCatalog,
-} from '@model-gateway/core';
+import { GatewayError, type ConnectionSettings, type PluginCatalog } from '@model-gateway/core';
+import { type ConnectionRegistry, type EndpointRegistry } from '@model-gateway/core/internal';
 import {
   StoreConflictError, StoreUnavailableError, UnsealError,
   type AdminStore, type ConnectionRecord, type EndpointRecord, type StoreCommit, type StoreSnapshot,
