@@ -1,40 +1,33 @@
 import 'reflect-metadata';
 
-// @model-gateway/core/internal: core's machinery that built-in plugins still reach into. Not part of
-// the plugin contract (index.ts) and free to change with core; each line is coupling left to undo
-// (the comment says who holds on to it). Names here are never also exported by index.ts or testing.ts
+// @model-gateway/core/internal: core's machinery that built-in plugins still reach into. It is not
+// the plugin contract (index.ts) and changes with core; each line is coupling left to undo, and the
+// comment names who holds on to it. No name here is also exported by index.ts or testing.ts
 // (test/repo/core-surface.test.ts).
 
-// The registries and the plugin registry (admin-api writes them; endpoint-resolution, api-mlflow and
-// circuit-breaker read them; provider-catalog and admin-api list the providers).
+// The registries behind TOKENS.EndpointRegistry / ConnectionRegistry / PluginRegistry, by class:
+// admin-api writes them; endpoint-resolution, circuit-breaker, gateway-keys and api-mlflow read them.
 export { PluginRegistry } from './plugins/plugin-registry';
 export { EndpointRegistry } from './registry/endpoint-registry';
 export { ConnectionRegistry } from './registry/connection-registry';
+export { LiveConfig } from './config/live-config';
 
-// The config's own zod schemas, resolvers and loaders, so admin-api validates connections and
-// endpoints exactly as the YAML does; gateway-keys reads the live config.
-export { singleTargetRouting } from './config/routing-config';
+// The config's own zod schemas, resolvers and loader, so admin-api validates connections and endpoints
+// exactly as the YAML does (issue 25 item 1 replaces this with a config-source contract); gateway-keys
+// checks key names against NAME_PATTERN.
 export { buildEndpointSchema, connectionSchema, providerSchema, NAME_PATTERN, type RawEndpoint } from './config/config-schema';
 export { resolveConnectionSettings, resolveEndpoint } from './config/resolve-config';
 export { checkConfigReferences } from './config/check-config-references';
 export { formatConfigIssues } from './config/format-config-issues';
-export { ConfigError } from './config/config-error';
-export { LiveConfig } from './config/live-config';
-export { loadConfigFile, loadConfigText } from './config/load-config';
-
-// The state store's implementations (a plugin is handed a StateStore, not these).
-export { createStateStore } from './state/create-state-store';
-
-// The pipeline and routing machinery.
-export { Pipeline } from './pipeline/pipeline';
-export { HOPS_HEADER, MAX_HOPS } from './pipeline/gateway-hops';
-export { classifyFailure, countsAgainstTarget } from './routing/failure-class';
+export { loadConfigFile } from './config/load-config';
 
 // The egress guard, for the connections a plugin opens itself (provider-vertex-ai's token and
-// metadata calls) and for admin-api's checks of URLs it is given.
+// metadata calls) and admin-api's checks of the URLs it is given.
 export { checkUrlText, classifyAddress, EGRESS_DENIED, egressError, guardedLookup, literalRefusal, refusalOf, type AddressClass } from './upstream/egress-guard';
 export { ownAddressRefusal } from './upstream/own-address';
 
-// The host: starting a gateway and its logger (the CLI and the tests' gateways).
-export { createLogger } from './logging/create-logger';
-export { Gateway, type GatewayOptions } from './gateway';
+// Exported before this split and used by no package today; here rather than dropped, so a built-in
+// plugin that needs one says so by importing from internal.
+export { createStateStore } from './state/create-state-store';
+export { Pipeline } from './pipeline/pipeline';
+export { classifyFailure, countsAgainstTarget } from './routing/failure-class';

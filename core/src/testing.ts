@@ -1,9 +1,21 @@
 import 'reflect-metadata';
 
-// @model-gateway/core/testing: what a plugin's unit tests build the gateway's contexts with. In
-// production a plugin is handed a CallContext, an AttemptContext / ProviderAttempt and a StateStore;
-// its tests make real ones from these classes instead of mocking the interfaces.
+// @model-gateway/core/testing: what tests build the gateway and its contexts with. In production a
+// plugin is handed a CallContext, an AttemptContext / ProviderAttempt and a StateStore; its unit tests
+// make real ones from these classes instead of mocking the interfaces. Not for production code.
+
+// A call, an attempt on a target, the HTTP client an attempt sends through, and an in-memory store.
 export { Call } from './pipeline/call';
 export { Attempt } from './pipeline/attempt';
 export { UpstreamClient } from './upstream/upstream-client';
 export { EmbeddedStateStore } from './state/embedded-state-store';
+
+// A whole gateway in-process, from config text, with its logger (test/support/start-gateway.ts).
+export { Gateway, type GatewayOptions } from './gateway';
+export { createLogger } from './logging/create-logger';
+export { loadConfigText } from './config/load-config';
+export { ConfigError } from './config/config-error';
+export { singleTargetRouting } from './config/routing-config';
+
+// The loop guard's limits, for tests that send a request round a loop of gateways.
+export { HOPS_HEADER, MAX_HOPS } from './pipeline/gateway-hops';

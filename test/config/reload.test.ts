@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { type Endpoint } from '@model-gateway/core';
-import { createLogger, Gateway, singleTargetRouting } from '@model-gateway/core/internal';
+import { createLogger, Gateway, singleTargetRouting } from '@model-gateway/core/testing';
 import { OpenAiFake } from '../fakes/openai-fake';
 import { postJson } from '../support/start-gateway';
 import { eventually } from '../support/eventually';

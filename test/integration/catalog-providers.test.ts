@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import { ConfigError } from '@model-gateway/core/internal';
+import { ConfigError } from '@model-gateway/core/testing';
 import { OpenAiFake } from '../fakes/openai-fake';
 import { startGateway, type TestGateway } from '../support/start-gateway';
 import { readChatStream } from '../support/read-chat-stream';

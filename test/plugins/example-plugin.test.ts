@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { container } from 'tsyringe';
-import { ConfigError, loadConfigText, PluginRegistry } from '@model-gateway/core/internal';
+import { PluginRegistry } from '@model-gateway/core/internal';
+import { ConfigError, loadConfigText } from '@model-gateway/core/testing';
 import { postJson, startGateway } from '../support/start-gateway';
 
 const ROOT = path.resolve(__dirname, '../..');

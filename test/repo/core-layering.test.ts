@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { container } from 'tsyringe';
-import { loadConfigText, PluginRegistry } from '@model-gateway/core/internal';
+import { PluginRegistry } from '@model-gateway/core/internal';
+import { loadConfigText } from '@model-gateway/core/testing';
 
 /**
  * Core's shape, held by tests: the contracts a plugin author reads depend only on

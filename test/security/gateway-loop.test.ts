@@ -1,7 +1,7 @@
 import http from 'node:http';
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
-import { MAX_HOPS } from '@model-gateway/core/internal';
+import { MAX_HOPS } from '@model-gateway/core/testing';
 import { OpenAiFake } from '../fakes/openai-fake';
 import { adminClient } from '../support/admin-client';
 import { postJson, startGateway, type TestGateway } from '../support/start-gateway';

@@ -1,5 +1,6 @@
 import { container } from 'tsyringe';
-import { ConfigError, loadConfigText, PluginRegistry } from '@model-gateway/core/internal';
+import { PluginRegistry } from '@model-gateway/core/internal';
+import { ConfigError, loadConfigText } from '@model-gateway/core/testing';
 
 const load = (text: string, env: NodeJS.ProcessEnv = {}) => loadConfigText(text, { registry: new PluginRegistry(container.createChildContainer()), env });
 

@@ -1,6 +1,7 @@
 import { container } from 'tsyringe';
 import { type Endpoint } from '@model-gateway/core';
-import { ConfigError, loadConfigText, PluginRegistry } from '@model-gateway/core/internal';
+import { PluginRegistry } from '@model-gateway/core/internal';
+import { ConfigError, loadConfigText } from '@model-gateway/core/testing';
 import { breakerPolicyOf } from './breaker-policy';
 
 /** The endpoint's `breaker:` section is this plugin's: validated, documented and resolved through core's config load. */

@@ -1,6 +1,7 @@
 import { container } from 'tsyringe';
 import { Secret, type ConnectionSettings, type GatewayConfig } from '@model-gateway/core';
-import { ConfigError, loadConfigText, PluginRegistry } from '@model-gateway/core/internal';
+import { PluginRegistry } from '@model-gateway/core/internal';
+import { ConfigError, loadConfigText } from '@model-gateway/core/testing';
 import { resolveCredentials } from './bedrock-credentials';
 import type { BedrockOptions } from './bedrock-facts';
 

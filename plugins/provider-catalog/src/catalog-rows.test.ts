@@ -1,5 +1,6 @@
 import { container } from 'tsyringe';
-import { loadConfigText, PluginRegistry } from '@model-gateway/core/internal';
+import { PluginRegistry } from '@model-gateway/core/internal';
+import { loadConfigText } from '@model-gateway/core/testing';
 import { CATALOG_ROWS } from './catalog-rows';
 
 /** The catalogue's rows as data: unique, well-formed, and together with the native plugins over one hundred types. */
