@@ -17,6 +17,7 @@ export interface CredentialField {
 export interface ProviderType {
   type: string;
   display_name: string;
+  label: string | null;
   docs_url: string | null;
   default_base_url: string;
   api_key_env: string | null;
