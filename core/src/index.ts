@@ -16,7 +16,8 @@ export { keyRequired, type AuthScheme, type ChatResult, type ConnectionSettings,
 export type { ApiStyleDefinition, OperatorAccessCheck, RenderedError, RouteDefinition, RouteDoc } from './contracts/api-style-definition';
 export type { PipelinePhase, PipelinePlugin } from './contracts/pipeline-plugin';
 export type { EndpointQuery } from './contracts/endpoint-query';
-export type { Principal, PrincipalLimits } from './contracts/principal';
+export type { Principal } from './contracts/principal';
+export { ContextKey } from './contracts/context-key';
 export { PLUGIN_SPEC_VERSION, type GatewayPlugin, type PluginDependencies, type PipelineRead, type OperatorAccess, type PluginApi, type PluginCatalog, type PluginKind } from './contracts/gateway-plugin';
 export { DEFAULT_CALLER, type CallContext, type Target } from './contracts/call-context';
 export type { AttemptContext } from './contracts/attempt-context';
