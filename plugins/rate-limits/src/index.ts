@@ -3,7 +3,8 @@ import { limitsSettings } from './limits-policy';
 import { RateLimits } from './rate-limits';
 
 export { RateLimits };
-export { limitsOf, limitsSchema, resolveLimits, type LimitsPolicy } from './limits-policy';
+export { limitsOf, limitsSchema, resolveLimits, type BudgetPeriod, type LimitsPolicy } from './limits-policy';
+export { PRINCIPAL_LIMITS } from './principal-limits';
 
 const plugin: GatewayPlugin = {
   specVersion: 1,
