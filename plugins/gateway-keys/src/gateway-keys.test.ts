@@ -1,5 +1,6 @@
 import { Call, Cancellation, EmbeddedStateStore, GatewayError, type Endpoint, type GatewayConfig, type LiveConfig, type PluginCatalog } from '@model-gateway/core';
 import type { AdminExtension } from '@model-gateway/admin-api';
+import { PRINCIPAL_LIMITS } from '@model-gateway/rate-limits';
 import type { KeyRecord } from '@model-gateway/admin-store';
 import { GatewayKeys } from './gateway-keys';
 import { keyHash, newKey } from './key-material';
@@ -41,6 +42,7 @@ describe('GatewayKeys', () => {
     const untouched = call('a', UNTOUCHABLE);
     plugin.onRequest(untouched);
     expect(untouched.principal).toBeUndefined();
+    expect(PRINCIPAL_LIMITS.get(untouched)).toBeUndefined();
     expect(plugin.filterEndpoints({ headers: UNTOUCHABLE as never, url: '/x', apiStyle: 's' }, ENDPOINTS)).toBe(ENDPOINTS);
   });
 
@@ -54,7 +56,8 @@ describe('GatewayKeys', () => {
     const { plugin } = setup(true);
     const authorized = call('a', { 'x-api-key': KEY });
     plugin.onRequest(authorized);
-    expect(authorized.principal).toEqual({ id: RECORD.id, name: 'unit', limits: { rpm: undefined, tpm: 7, budgetUsd: undefined, budgetPeriod: 'day' } });
+    expect(authorized.principal).toEqual({ id: RECORD.id, name: 'unit' });
+    expect(PRINCIPAL_LIMITS.get(authorized)).toEqual({ rpm: undefined, tpm: 7, budgetUsd: undefined, budgetPeriod: 'day' });
   });
 
   it('refuses another endpoint with 403, and narrows listings to the scope', () => {

@@ -6,6 +6,7 @@ import {
   type PipelinePlugin, type PluginCatalog, type RouteDefinition, type StateStore,
 } from '@model-gateway/core';
 import { ADMIN_API, type AdminExtension } from '@model-gateway/admin-api';
+import { PRINCIPAL_LIMITS } from '@model-gateway/rate-limits';
 import { authSection } from './auth-config';
 import { keyHash, KEY_PATTERN } from './key-material';
 import { KeyOperations } from './key-operations';
@@ -47,7 +48,9 @@ export class GatewayKeys implements PipelinePlugin {
 
   onRequest(call: CallContext): void {
     if (!this.keysRequired()) return;
-    call.principal = this.check(call.headers, call.url, call.endpointName).principal;
+    const entry = this.check(call.headers, call.url, call.endpointName);
+    call.principal = entry.principal;
+    if (entry.limits) PRINCIPAL_LIMITS.set(call, entry.limits);
   }
 
   filterEndpoints(query: EndpointQuery, endpoints: readonly Endpoint[]): readonly Endpoint[] {
