@@ -206,7 +206,7 @@ export class AdminState {
     }
     const baseUrl = typeof record.fields.base_url === 'string' ? record.fields.base_url : definition.defaultBaseUrl;
     const settings: ConnectionSettings = { name: record.name, type: record.type, baseUrl: baseUrl.replace(/\/$/, ''), headers: {}, options: {}, egress: { allowPrivate: false } };
-    await this.deps.connections.put(settings, unavailableConnection(settings, problem));
+    await this.deps.connections.put(settings, unavailableConnection(settings, problem), 'api');
   }
 
   private applyEndpoint(record: EndpointRecord): AppliedEndpoint {
