@@ -42,6 +42,12 @@ export { resolveConnectionSettings, resolveEndpoint } from './config/resolve-con
 export { checkConfigReferences } from './config/check-config-references';
 export { formatConfigIssues } from './config/format-config-issues';
 export { ConfigError } from './config/config-error';
+// Config sources: where connections and endpoints are declared besides the file (the admin store), validated and applied by core.
+export type {
+  CheckedConnection, CheckedEndpoint, ConfigSource, ConfigSourceHost, ConnectionDeclaration, DeclarationProblem, EndpointDeclaration, PublishOutcome, SourceDeclarations, UnusableReason,
+} from './config/config-source';
+export { DeclarationChecker } from './config/declaration-checker';
+export { FILE_SOURCE } from './contracts/endpoint';
 export { LiveConfig } from './config/live-config';
 export { loadConfigFile, loadConfigText } from './config/load-config';
 export { EndpointRegistry } from './registry/endpoint-registry';
