@@ -27,6 +27,7 @@ import { LiveConfig } from './config/live-config';
 import { ConfigSources } from './config/config-sources';
 import { DEFAULT_TIMEOUTS } from './config/config-schema';
 import { createStateStore } from './state/create-state-store';
+import { RedisConnections } from './state/redis-connections';
 import type { StateStore } from './contracts/state-store';
 import { UpstreamClient } from './upstream/upstream-client';
 
@@ -93,11 +94,14 @@ export class Gateway {
     const logger = options.logger ?? createLogger(options.env?.LOG_LEVEL ?? process.env.LOG_LEVEL ?? config.logging.level, undefined, plugins.clientCredentialHeaders());
     for (const warning of config.warnings) logger.warn(warning);
 
+    // Every Redis connection of this gateway (state store, plugins' stores) comes from this one factory.
+    const redis = new RedisConnections({ url: config.state.redisUrl, keyPrefix: config.state.keyPrefix }, (_event, detail) => logger.debug(detail, 'redis connection error'));
     const store = createStateStore(
       config.state,
       (error) => logger.debug({ err: error.message }, 'state store error'),
       (event, detail) => logger.warn(detail, `state store ${event}`),
       options.now,
+      redis,
     );
     const endpoints = new EndpointRegistry();
     // Calls in flight on a replaced connection finish on it: it closes after the longest default deadline.
@@ -106,6 +110,7 @@ export class Gateway {
     const upstream = new UpstreamClient(undefined, upstreamBodyLimit);
     container.register(TOKENS.Logger, { useValue: logger });
     container.register(TOKENS.StateStore, { useValue: store });
+    container.register(TOKENS.Redis, { useValue: redis });
     container.register(TOKENS.EndpointRegistry, { useValue: endpoints });
     container.register(TOKENS.ConnectionRegistry, { useValue: connections });
     container.register(TOKENS.UpstreamClient, { useValue: upstream });
@@ -226,6 +231,8 @@ export class Gateway {
     await this.upstream.close();
     this.relayProxy.close();
     await this.store.close();
+    // A plugin that left a connection open (a failed start) does not keep the process alive.
+    await this.container.resolve(TOKENS.Redis).closeAll();
   }
 
   private readonly logStopError = (service: string, error: unknown): void => {
@@ -247,8 +254,7 @@ export class Gateway {
     );
     this.hostCheck.applies();
     const app = createApp({
-      apiStyles: this.plugins.apiStyles.values(),
-      pipelinePlugins: this.pipeline.plugins,
+      routeGroups: this.plugins.routeGroups,
       runtime: this.runtime,
       store: this.store,
       logger: this.logger,
