@@ -9,7 +9,6 @@ import type { GatewayPlugin, OperatorAccess, PipelinePluginClass, PluginApi, Plu
 import type { PipelinePlugin } from '../contracts/pipeline-plugin';
 import type { PluginService, ServiceContext } from '../contracts/plugin-service';
 import type { ProviderDefinition } from '../contracts/provider-definition';
-import type { RouteGroup } from '../contracts/route-definition';
 import { TOKENS } from '../di/tokens';
 import { GatewayError } from '../errors/gateway-error';
 import { ErrorCodeTable } from '../errors/plugin-error-codes';
@@ -42,8 +41,6 @@ export class PluginRegistry implements PluginCatalog {
   readonly services: PluginService[] = [];
   /** The error codes plugins declared, each with its owner. */
   readonly errorCodes = new ErrorCodeTable();
-  /** Every HTTP route group, API styles' included, in registration order (the order they are mounted). */
-  readonly routeGroups: RouteGroup[] = [];
   /** Run-time config sources, in registration order (a later one wins for a name two declare). */
   readonly configSources: ConfigSource[] = [];
   /** The guard of `access: 'operator'` routes, if a plugin registered one. */
@@ -123,10 +120,6 @@ export class PluginRegistry implements PluginCatalog {
           throw new Error(`plugin "${pluginName}" registers API style "${definition.name}", which is already registered`);
         }
         this.apiStyles.set(definition.name, definition);
-        this.routeGroups.push({ plane: 'data', routes: (runtime) => definition.routes(runtime), renderError: (error) => definition.renderError(error) });
-      },
-      registerRoutes: (group) => {
-        this.routeGroups.push(group);
       },
       registerPipeline: (plugin) => {
         this.pipelineEntries.push({ owner: pluginName, entry: plugin });
