@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { GatewayError, type StateStore } from '@model-gateway/core';
 import { budgetPeriod } from './budget-period';
 import type { LimitsPolicy } from './limits-policy';
+import { LIMIT_ERRORS } from './limit-error-codes';
 
 /** A period's spend outlives the period by a day, so a late settlement still lands in it. */
 const BUDGET_TTL_MARGIN_MS = 86_400_000;
@@ -53,7 +54,7 @@ export class BudgetLedger {
     } catch (error) {
       const known = this.known.get(hold.key);
       if (!known) {
-        throw new GatewayError('limits_unavailable', `The budget of ${what} cannot be read (the state store is unreachable) and this replica has no recent figure; the request is refused rather than risk overspending.`, {
+        throw new GatewayError(LIMIT_ERRORS.limits_unavailable, `The budget of ${what} cannot be read (the state store is unreachable) and this replica has no recent figure; the request is refused rather than risk overspending.`, {
           retryAfterMs: 1000,
           cause: error,
         });
@@ -63,7 +64,7 @@ export class BudgetLedger {
       hold.local = true;
     }
     if (!allowed) {
-      throw new GatewayError('budget_exceeded', `The ${policy.budgetPeriod === 'day' ? 'daily' : 'monthly'} budget of ${what} ($${policy.budgetUsd}) is spent; it renews at ${new Date(period.endsAt).toISOString()}.`, {
+      throw new GatewayError(LIMIT_ERRORS.budget_exceeded, `The ${policy.budgetPeriod === 'day' ? 'daily' : 'monthly'} budget of ${what} ($${policy.budgetUsd}) is spent; it renews at ${new Date(period.endsAt).toISOString()}.`, {
         retryAfterMs: period.endsAt - now,
       });
     }
