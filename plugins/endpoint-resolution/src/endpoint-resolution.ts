@@ -3,6 +3,7 @@ import {
   CallContext, ConnectionRegistry, EndpointRegistry, GatewayError, TOKENS,
   type Endpoint, type EndpointTarget, type PipelinePlugin, type Target,
 } from '@model-gateway/core';
+import { RESOLUTION_ERRORS } from './resolution-error-codes';
 
 interface Resolved {
   targets: Target[];
@@ -34,7 +35,7 @@ export class EndpointResolution implements PipelinePlugin {
     }
     if (endpoint.kind !== call.kind) {
       throw new GatewayError(
-        'endpoint_kind_mismatch',
+        RESOLUTION_ERRORS.endpoint_kind_mismatch,
         `Endpoint "${endpoint.name}" is a ${endpoint.kind} endpoint and cannot take a ${call.kind} request.`,
       );
     }
