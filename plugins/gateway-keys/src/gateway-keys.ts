@@ -8,6 +8,7 @@ import {
 import { ADMIN_API, type AdminExtension } from '@model-gateway/admin-api';
 import { PRINCIPAL_LIMITS } from '@model-gateway/rate-limits';
 import { authSection } from './auth-config';
+import { KEY_ERRORS } from './key-error-codes';
 import { keyHash, KEY_PATTERN } from './key-material';
 import { KeyOperations } from './key-operations';
 import { keyRoutes } from './key-routes';
@@ -87,14 +88,14 @@ export class GatewayKeys implements PipelinePlugin {
   /** The key the request presents, checked; `endpoint`: the endpoint it names, if any. Throws the refusal. */
   private check(headers: IncomingHttpHeaders, url: string, endpoint: string | undefined): KeyEntry {
     if (!this.table.isRead) {
-      throw new GatewayError('gateway_keys_unavailable', 'Gateway keys cannot be checked: this replica has not read them since it started (the shared store is unreachable). Retry shortly.', {
+      throw new GatewayError(KEY_ERRORS.gateway_keys_unavailable, 'Gateway keys cannot be checked: this replica has not read them since it started (the shared store is unreachable). Retry shortly.', {
         retryAfterMs: 1000,
       });
     }
     const key = presentedKey(headers, url, (this.sources ??= this.credentialSources()));
     if (key === undefined) {
       throw new GatewayError(
-        'gateway_key_missing',
+        KEY_ERRORS.gateway_key_missing,
         'This gateway requires a gateway key: send it where your client sends its API key (Authorization: Bearer, x-api-key, x-goog-api-key, api-key or ?key=).',
         { headers: CHALLENGE },
       );
@@ -106,7 +107,7 @@ export class GatewayKeys implements PipelinePlugin {
     const now = Date.now();
     if (now >= entry.expiresAt) throw invalid(`The gateway key expired at ${new Date(entry.expiresAt).toISOString()}.`);
     if (endpoint !== undefined && entry.scope && !entry.scope.has(endpoint)) {
-      throw new GatewayError('endpoint_not_allowed', `The gateway key "${entry.record.name}" may not use endpoint "${endpoint.slice(0, 128)}".`);
+      throw new GatewayError(KEY_ERRORS.endpoint_not_allowed, `The gateway key "${entry.record.name}" may not use endpoint "${endpoint.slice(0, 128)}".`);
     }
     this.lastUsed.touch(entry.record.id, now);
     return entry;
@@ -125,5 +126,5 @@ export class GatewayKeys implements PipelinePlugin {
 }
 
 function invalid(message: string): GatewayError {
-  return new GatewayError('gateway_key_invalid', message, { headers: CHALLENGE });
+  return new GatewayError(KEY_ERRORS.gateway_key_invalid, message, { headers: CHALLENGE });
 }

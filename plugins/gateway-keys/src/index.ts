@@ -2,10 +2,12 @@ import type { GatewayPlugin } from '@model-gateway/core';
 import { ADMIN_API } from '@model-gateway/admin-api';
 import { authSectionSchema } from './auth-config';
 import { GatewayKeys } from './gateway-keys';
+import { KEY_ERRORS } from './key-error-codes';
 import { KeyTable } from './key-table';
 import { KEY_TABLE } from './key-table-token';
 
 export { GatewayKeys };
+export { KEY_ERRORS };
 export { authSection, authSectionSchema, type AuthSection } from './auth-config';
 export { KeyTable, type KeyEntry } from './key-table';
 export { keyHash, maskedKey, newKey, KEY_PATTERN, KEY_ID_PATTERN, KEY_PREFIX } from './key-material';
@@ -25,6 +27,7 @@ const plugin: GatewayPlugin = {
   dependencies: { plugins: ['admin-api'] },
   register: (api) => {
     api.registerConfigSection({ field: 'auth', schema: authSectionSchema });
+    api.registerErrorCodes(KEY_ERRORS);
     const table = new KeyTable();
     api.container.resolve(ADMIN_API).onSnapshot((snapshot) => table.load(snapshot));
     api.container.register(KEY_TABLE, { useValue: table });
