@@ -5,7 +5,7 @@ import { CATALOG_ROWS } from './catalog-rows';
 /** The catalogue's rows as data: unique, well-formed, and together with the native plugins over one hundred types. */
 
 /** Provider types the native packages register; the catalogue must not take any of them. */
-const NATIVE_TYPES = ['openai', 'azure-openai', 'databricks', 'anthropic', 'gemini', 'vertex-ai', 'bedrock', 'cohere', 'mistral', 'groq', 'together', 'fireworks', 'ollama', 'mock'];
+const NATIVE_TYPES = ['openai', 'azure-openai', 'databricks', 'anthropic', 'gemini', 'vertex-ai', 'bedrock', 'cohere', 'mock'];
 
 describe('CATALOG_ROWS', () => {
   it('has unique types, none of them a native provider type', () => {
@@ -21,7 +21,7 @@ describe('CATALOG_ROWS', () => {
   it('uses https base URLs, except local servers (plain http on this machine)', () => {
     for (const row of CATALOG_ROWS) {
       const url = new URL(row.baseUrl);
-      if (row.kind === 'local') expect([row.type, url.protocol, url.hostname]).toEqual([row.type, 'http:', 'localhost']);
+      if (row.kind === 'local') expect([row.type, url.protocol, ['localhost', '127.0.0.1'].includes(url.hostname)]).toEqual([row.type, 'http:', true]);
       else expect([row.type, url.protocol]).toEqual([row.type, 'https:']);
       expect(row.baseUrl.endsWith('/')).toBe(false);
       expect(row.baseUrl).not.toMatch(/\/chat\/completions$/);
@@ -36,7 +36,7 @@ describe('CATALOG_ROWS', () => {
     }
   });
 
-  it('serves chat or embeddings in every row; streaming, tools, vision and JSON schema only with chat', () => {
+  it('serves chat or embeddings in every row; streaming, tools, vision, JSON schema and the Responses API only with chat', () => {
     for (const row of CATALOG_ROWS) {
       expect([row.type, row.serves.includes('chat') || row.serves.includes('embeddings')]).toEqual([row.type, true]);
       if (!row.serves.includes('chat')) expect(row.serves.filter((f) => f !== 'embeddings')).toEqual([]);

@@ -1,8 +1,11 @@
 import type { ChatRequest } from '@model-gateway/core';
 import { encodeChatRequest } from '@model-gateway/format-openai';
 import { normalizeAnswer, rewriteChatBody } from '@model-gateway/provider-openai';
-import { OLLAMA_DIALECT } from './ollama-facts';
-import { ollamaProvider } from './index';
+import { OLLAMA_DIALECT } from './ollama-dialect';
+import { catalogProvider } from '../catalog-provider';
+import { DIALECT_ROWS } from '../rows/dialect-rows';
+
+const ollamaProvider = catalogProvider(DIALECT_ROWS.find((row) => row.type === 'ollama')!);
 
 const request = (over: Partial<ChatRequest> = {}): ChatRequest => ({ messages: [{ role: 'user', content: 'hi' }], stream: false, streamUsage: false, extra: {}, ...over });
 const wire = (over: Partial<ChatRequest> = {}) => rewriteChatBody(encodeChatRequest(request(over), 'llama3.2'), request(over), OLLAMA_DIALECT);

@@ -1,12 +1,5 @@
 import type { OpenAiDialect } from '@model-gateway/provider-openai';
 
-/** Groq's OpenAI-compatible API, as data (https://console.groq.com/docs/openai). */
-export const GROQ_DEFAULT_BASE_URL = 'https://api.groq.com/openai/v1';
-export const GROQ_API_KEY_ENV = 'GROQ_API_KEY';
-export const GROQ_DOCS_URL = 'https://console.groq.com/docs/openai';
-/** Groq serves chat and the Responses API; it has no embeddings. */
-export const GROQ_OPERATIONS = ['chat/completions', 'responses'] as const;
-
 /**
  * Where Groq departs from OpenAI's Chat Completions, per its compatibility page: it
  * answers 400 to `logprobs`, `logit_bias`, `top_logprobs`, `messages[].name` and any

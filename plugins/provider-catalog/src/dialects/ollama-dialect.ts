@@ -1,16 +1,11 @@
 import type { OpenAiDialect } from '@model-gateway/provider-openai';
 
-/** Ollama's OpenAI-compatible API on a local server, as data (https://docs.ollama.com/api/openai-compatibility). */
-export const OLLAMA_DEFAULT_BASE_URL = 'http://127.0.0.1:11434/v1';
-export const OLLAMA_DOCS_URL = 'https://docs.ollama.com/api/openai-compatibility';
-export const OLLAMA_OPERATIONS = ['chat/completions', 'embeddings', 'responses'] as const;
-
 /**
  * Ollama's compatibility layer lists the OpenAI fields it reads; of the sampling and
  * output fields, `n` and `logit_bias` are not among them (and it has no top-k there),
  * so they are refused rather than silently ignored; `user`, which does not change the
- * answer, is dropped. Thinking models answer
- * their reasoning in `reasoning`.
+ * answer, is dropped. Thinking models answer their reasoning in `reasoning`
+ * (https://docs.ollama.com/api/openai-compatibility).
  */
 export const OLLAMA_DIALECT: OpenAiDialect = {
   label: 'Ollama',

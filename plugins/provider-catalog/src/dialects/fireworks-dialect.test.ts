@@ -1,8 +1,11 @@
 import type { ChatRequest } from '@model-gateway/core';
 import { encodeChatRequest } from '@model-gateway/format-openai';
 import { rewriteChatBody } from '@model-gateway/provider-openai';
-import { FIREWORKS_DIALECT } from './fireworks-facts';
-import { fireworksProvider } from './index';
+import { FIREWORKS_DIALECT } from './fireworks-dialect';
+import { catalogProvider } from '../catalog-provider';
+import { DIALECT_ROWS } from '../rows/dialect-rows';
+
+const fireworksProvider = catalogProvider(DIALECT_ROWS.find((row) => row.type === 'fireworks')!);
 
 const request = (over: Partial<ChatRequest> = {}): ChatRequest => ({ messages: [{ role: 'user', content: 'hi' }], stream: false, streamUsage: false, extra: {}, ...over });
 const wire = (over: Partial<ChatRequest> = {}) => rewriteChatBody(encodeChatRequest(request(over), 'accounts/fireworks/models/llama-v3p3-70b-instruct'), request(over), FIREWORKS_DIALECT);

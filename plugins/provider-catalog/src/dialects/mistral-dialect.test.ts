@@ -1,8 +1,11 @@
 import type { ChatRequest } from '@model-gateway/core';
 import { encodeChatRequest, encodeEmbeddingsRequest } from '@model-gateway/format-openai';
 import { normalizeAnswer, rewriteChatBody, rewriteEmbeddingsBody } from '@model-gateway/provider-openai';
-import { MISTRAL_DIALECT } from './mistral-facts';
-import { mistralProvider } from './index';
+import { MISTRAL_DIALECT } from './mistral-dialect';
+import { catalogProvider } from '../catalog-provider';
+import { DIALECT_ROWS } from '../rows/dialect-rows';
+
+const mistralProvider = catalogProvider(DIALECT_ROWS.find((row) => row.type === 'mistral')!);
 
 const request = (over: Partial<ChatRequest> = {}): ChatRequest => ({ messages: [{ role: 'user', content: 'hi' }], stream: false, streamUsage: false, extra: {}, ...over });
 const wire = (over: Partial<ChatRequest> = {}) => rewriteChatBody(encodeChatRequest(request(over), 'mistral-small-latest'), request(over), MISTRAL_DIALECT);

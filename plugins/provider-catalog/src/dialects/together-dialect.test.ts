@@ -1,8 +1,11 @@
 import type { ChatRequest } from '@model-gateway/core';
 import { encodeChatRequest } from '@model-gateway/format-openai';
 import { normalizeAnswer, rewriteChatBody } from '@model-gateway/provider-openai';
-import { TOGETHER_DIALECT } from './together-facts';
-import { togetherProvider } from './index';
+import { TOGETHER_DIALECT } from './together-dialect';
+import { catalogProvider } from '../catalog-provider';
+import { DIALECT_ROWS } from '../rows/dialect-rows';
+
+const togetherProvider = catalogProvider(DIALECT_ROWS.find((row) => row.type === 'together')!);
 
 const request = (over: Partial<ChatRequest> = {}): ChatRequest => ({ messages: [{ role: 'user', content: 'hi' }], stream: false, streamUsage: false, extra: {}, ...over });
 const wire = (over: Partial<ChatRequest> = {}) => rewriteChatBody(encodeChatRequest(request(over), 'meta-llama/Llama-3.3-70B-Instruct-Turbo'), request(over), TOGETHER_DIALECT);

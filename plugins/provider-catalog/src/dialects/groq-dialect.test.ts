@@ -1,8 +1,11 @@
 import type { ChatRequest } from '@model-gateway/core';
 import { encodeChatRequest } from '@model-gateway/format-openai';
 import { normalizeAnswer, rewriteChatBody } from '@model-gateway/provider-openai';
-import { GROQ_DIALECT } from './groq-facts';
-import { groqProvider } from './index';
+import { GROQ_DIALECT } from './groq-dialect';
+import { catalogProvider } from '../catalog-provider';
+import { DIALECT_ROWS } from '../rows/dialect-rows';
+
+const groqProvider = catalogProvider(DIALECT_ROWS.find((row) => row.type === 'groq')!);
 
 const request = (over: Partial<ChatRequest> = {}): ChatRequest => ({ messages: [{ role: 'user', content: 'hi' }], stream: false, streamUsage: false, extra: {}, ...over });
 const wire = (over: Partial<ChatRequest> = {}) => rewriteChatBody(encodeChatRequest(request(over), 'llama-3.3-70b-versatile'), request(over), GROQ_DIALECT);

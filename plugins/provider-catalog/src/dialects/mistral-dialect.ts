@@ -1,12 +1,5 @@
 import type { OpenAiDialect } from '@model-gateway/provider-openai';
 
-/** Mistral's La Plateforme API, as data (https://docs.mistral.ai/api/). */
-export const MISTRAL_DEFAULT_BASE_URL = 'https://api.mistral.ai/v1';
-export const MISTRAL_API_KEY_ENV = 'MISTRAL_API_KEY';
-export const MISTRAL_DOCS_URL = 'https://docs.mistral.ai/api/';
-/** The OpenAI-shaped operations Mistral serves under its base URL (it has no Responses API). */
-export const MISTRAL_OPERATIONS = ['chat/completions', 'embeddings'] as const;
-
 /**
  * Where Mistral's chat and embeddings bodies differ from OpenAI's:
  * - the seed is `random_seed`, and the output limit is only ever `max_tokens`;
@@ -24,6 +17,7 @@ export const MISTRAL_OPERATIONS = ['chat/completions', 'embeddings'] as const;
  *   answer are left out (Mistral answers any other field with a 422 `extra_forbidden`):
  *   https://docs.mistral.ai/api/#tag/chat/operation/chat_completion_v1_chat_completions_post
  * These apply on every route: the OpenAI passthrough relays a client's body through them too.
+ * Its 422 `detail` errors need nothing here: format-openai reads that FastAPI shape for every provider.
  */
 export const MISTRAL_DIALECT: OpenAiDialect = {
   label: 'Mistral',
