@@ -54,6 +54,7 @@ export { EndpointRegistry } from './registry/endpoint-registry';
 export { ConnectionRegistry } from './registry/connection-registry';
 export { EmbeddedStateStore } from './state/embedded-state-store';
 export { createStateStore } from './state/create-state-store';
+export { maskUrl, RedisConnections, type CommandConnectionOptions, type RedisConnectionEvent, type RedisConnectionsConfig } from './state/redis-connections';
 export { classifyFailure, countsAgainstTarget } from './routing/failure-class';
 export { Call } from './pipeline/call';
 export { Attempt } from './pipeline/attempt';
