@@ -22,6 +22,7 @@ const plugin: GatewayPlugin = {
           registry: api.container.resolve(TOKENS.PluginRegistry),
           catalog: api.container.resolve(MODEL_CATALOG),
           toJsonSchema: (schema) => api.z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }),
+          z: api.z,
         }),
         featuresRoute({ registry: api.container.resolve(TOKENS.PluginRegistry), mounted: () => api.container.resolve(TOKENS.Routes), z: api.z }),
       ],
