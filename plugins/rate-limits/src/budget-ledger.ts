@@ -38,11 +38,15 @@ export class BudgetLedger {
   private readonly replica = randomBytes(6).toString('base64url');
   private sequence = 0;
 
-  constructor(private readonly store: StateStore) {}
+  /** `now` is the gateway's clock (TOKENS.Clock), so a test turns the day over without waiting for it. */
+  constructor(
+    private readonly store: StateStore,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Reserves `amount` USD of `scope`'s budget for the period now, or throws budget_exceeded (or limits_unavailable). */
   async reserve(scope: string, what: string, policy: LimitsPolicy, amount: number, leaseMs: number): Promise<Hold> {
-    const now = Date.now();
+    const now = this.now();
     const period = budgetPeriod(policy.budgetPeriod, now);
     const limit = policy.budgetUsd as number;
     const hold: Hold = { key: `budget:${scope}:${period.id}`, id: `${this.replica}.${++this.sequence}`, amount, ttlMs: period.endsAt - now + BUDGET_TTL_MARGIN_MS, local: false };

@@ -41,8 +41,9 @@ export class RateLimits implements PipelinePlugin {
     @inject(TOKENS.StateStore) private readonly store: StateStore,
     @inject(TOKENS.Logger) private readonly logger: Logger,
     @inject(MODEL_CATALOG) private readonly catalog: ModelCatalog,
+    @inject(TOKENS.Clock) now: () => number,
   ) {
-    this.ledger = new BudgetLedger(store);
+    this.ledger = new BudgetLedger(store, now);
   }
 
   resolve(call: CallContext): Promise<void> | undefined {
