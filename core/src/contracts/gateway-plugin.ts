@@ -2,13 +2,14 @@ import type { z } from 'zod';
 import type { DependencyContainer, InjectionToken } from 'tsyringe';
 import type { GatewayError } from '../errors/gateway-error';
 import type { PluginErrorCode, PluginErrorCodes } from '../errors/plugin-error-codes';
-import type { ApiStyleDefinition, OperatorAccessCheck } from './api-style-definition';
+import type { ApiStyleDefinition } from './api-style-definition';
 import type { CliCommand } from './cli-command';
 import type { ConfigSource } from '../config/config-source';
 import type { ConfigSectionDefinition } from './config-section';
 import type { EndpointSettingsDefinition } from './endpoint-settings';
 import type { PipelinePhase, PipelinePlugin } from './pipeline-plugin';
 import type { PluginService } from './plugin-service';
+import type { OperatorAccessCheck, RouteGroup } from './route-definition';
 import type { ProviderDefinition } from './provider-definition';
 
 export const PLUGIN_SPEC_VERSION = 1;
@@ -66,7 +67,10 @@ export interface PluginApi {
   readonly container: DependencyContainer;
   readonly tokens: Readonly<Record<string, InjectionToken<unknown>>>;
   registerProvider(definition: ProviderDefinition): void;
+  /** An inbound API format; its routes are mounted as a data-plane route group. */
   registerApiStyle(definition: ApiStyleDefinition): void;
+  /** HTTP routes outside any API style (admin, keys, usage, catalogue, UI), each group declaring its plane. */
+  registerRoutes(group: RouteGroup): void;
   /** An instance, or a tsyringe-injectable class resolved from the container. */
   registerPipeline(plugin: PipelinePlugin | PipelinePluginClass): void;
   /** Adds a plugin-owned section to every endpoint's config (validated, documented, resolved at load). */
