@@ -9,6 +9,7 @@ import type { GatewayPlugin, OperatorAccess, PipelinePluginClass, PluginApi, Plu
 import type { PipelinePlugin } from '../contracts/pipeline-plugin';
 import type { PluginService, ServiceContext } from '../contracts/plugin-service';
 import type { ProviderDefinition } from '../contracts/provider-definition';
+import type { RouteGroup } from '../contracts/route-definition';
 import { TOKENS } from '../di/tokens';
 import { GatewayError } from '../errors/gateway-error';
 import { ErrorCodeTable } from '../errors/plugin-error-codes';
@@ -39,6 +40,8 @@ export class PluginRegistry implements PluginCatalog {
   readonly commands = new Map<string, CliCommand>();
   readonly configSections = new Map<string, ConfigSectionDefinition>();
   readonly services: PluginService[] = [];
+  /** Every HTTP route group, API styles' included, in registration order (the order they are mounted). */
+  readonly routeGroups: RouteGroup[] = [];
   /** The error codes plugins declared, each with its owner. */
   readonly errorCodes = new ErrorCodeTable();
   /** Run-time config sources, in registration order (a later one wins for a name two declare). */
@@ -120,6 +123,10 @@ export class PluginRegistry implements PluginCatalog {
           throw new Error(`plugin "${pluginName}" registers API style "${definition.name}", which is already registered`);
         }
         this.apiStyles.set(definition.name, definition);
+        this.routeGroups.push({ plane: 'data', routes: (runtime) => definition.routes(runtime), renderError: (error) => definition.renderError(error) });
+      },
+      registerRoutes: (group) => {
+        this.routeGroups.push(group);
       },
       registerPipeline: (plugin) => {
         this.pipelineEntries.push({ owner: pluginName, entry: plugin });
