@@ -1,4 +1,4 @@
-import { renderGatewayError, type GatewayPlugin } from '@model-gateway/core';
+import type { GatewayPlugin } from '@model-gateway/core';
 import { adminSectionSchema, storeSectionSchema } from './admin-config';
 import { ADMIN_ERRORS } from './admin-error-codes';
 import { ADMIN_API } from './admin-extension';
@@ -33,7 +33,7 @@ const plugin: GatewayPlugin = {
     api.container.register(ADMIN_API, { useValue: service });
     api.registerService(service);
     api.registerOperatorAccess({ check: (req) => service.authorizeRead(req), requiresCredential: () => service.requiresToken() });
-    api.registerApiStyle({ name: 'admin', routes: (runtime) => service.routes(runtime), renderError: renderGatewayError });
+    api.registerRoutes({ plane: 'operator', routes: (runtime) => service.routes(runtime) });
     api.registerCommand(secretsCommand);
   },
 };
