@@ -3,15 +3,13 @@ import { inject, injectable } from 'tsyringe';
 import {
   GatewayError, TOKENS,
   type CallContext, type Endpoint, type EndpointQuery, type EndpointRegistry, type GatewayConfig, type LiveConfig,
-  type PipelinePlugin, type PluginCatalog, type RouteDefinition, type StateStore,
+  type PipelinePlugin, type PluginCatalog, type StateStore,
 } from '@model-gateway/core';
 import { ADMIN_API, type AdminExtension } from '@model-gateway/admin-api';
 import { PRINCIPAL_LIMITS } from '@model-gateway/rate-limits';
 import { authSection } from './auth-config';
 import { KEY_ERRORS } from './key-error-codes';
 import { keyHash, KEY_PATTERN } from './key-material';
-import { KeyOperations } from './key-operations';
-import { keyRoutes } from './key-routes';
 import { KEY_TABLE } from './key-table-token';
 import type { KeyEntry, KeyTable } from './key-table';
 import { LastUsed } from './last-used';
@@ -58,16 +56,6 @@ export class GatewayKeys implements PipelinePlugin {
     if (!this.keysRequired()) return endpoints;
     const { scope } = this.check(query.headers, query.url, query.name);
     return scope ? endpoints.filter((endpoint) => scope.has(endpoint.name)) : endpoints;
-  }
-
-  routes(): RouteDefinition[] {
-    const operations = new KeyOperations({
-      admin: this.admin,
-      table: this.table,
-      lastUsed: this.lastUsed,
-      endpointExists: (name) => this.endpoints.get(name) !== undefined,
-    });
-    return keyRoutes(operations, this.admin.handlers());
   }
 
   /** With `auth.require_keys`, no data-plane call gets through without a key (core then may skip its Host check). */

@@ -3,6 +3,7 @@ import { ADMIN_API } from '@model-gateway/admin-api';
 import { authSectionSchema } from './auth-config';
 import { GatewayKeys } from './gateway-keys';
 import { KEY_ERRORS } from './key-error-codes';
+import { gatewayKeyRoutes } from './key-routes';
 import { KeyTable } from './key-table';
 import { KEY_TABLE } from './key-table-token';
 
@@ -32,6 +33,7 @@ const plugin: GatewayPlugin = {
     api.container.resolve(ADMIN_API).onSnapshot((snapshot) => table.load(snapshot));
     api.container.register(KEY_TABLE, { useValue: table });
     api.registerPipeline(GatewayKeys);
+    api.registerRoutes({ plane: 'operator', routes: () => gatewayKeyRoutes(api.container, table) });
   },
 };
 
