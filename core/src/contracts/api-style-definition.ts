@@ -2,9 +2,6 @@ import type { GatewayError } from '../errors/gateway-error';
 import type { GatewayRuntime } from './gateway-runtime';
 import type { RenderedError, RouteDefinition } from './route-definition';
 
-// Re-exported for the index's existing export line; the route contract lives in route-definition.ts.
-export type { OperatorAccessCheck, RenderedError, RouteDefinition, RouteDoc } from './route-definition';
-
 /**
  * An inbound API format: its routes, and how its clients expect errors to look. Registering
  * a style registers its routes as a data-plane route group (RouteGroup), rendered with `renderError`.
