@@ -36,6 +36,13 @@ describe('CATALOG_ROWS', () => {
     }
   });
 
+  it('gives every row a label for menus: short, and no two rows the same', () => {
+    for (const row of CATALOG_ROWS) expect([row.type, row.label?.length]).toEqual([row.type, expect.any(Number)]);
+    for (const row of CATALOG_ROWS) expect([row.type, row.label!.length <= 30]).toEqual([row.type, true]);
+    const labels = CATALOG_ROWS.map((r) => r.label);
+    expect(labels.filter((label, i) => labels.indexOf(label) !== i)).toEqual([]);
+  });
+
   it('serves chat or embeddings in every row; streaming, tools, vision, JSON schema and the Responses API only with chat', () => {
     for (const row of CATALOG_ROWS) {
       expect([row.type, row.serves.includes('chat') || row.serves.includes('embeddings')]).toEqual([row.type, true]);
