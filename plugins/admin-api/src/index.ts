@@ -32,6 +32,7 @@ const plugin: GatewayPlugin = {
     const service = new AdminService(api.container);
     api.container.register(ADMIN_API, { useValue: service });
     api.registerService(service);
+    api.registerConfigSource(service.configSource);
     api.registerOperatorAccess({ check: (req) => service.authorizeRead(req), requiresCredential: () => service.requiresToken() });
     api.registerRoutes({ plane: 'operator', routes: (runtime) => service.routes(runtime) });
     api.registerCommand(secretsCommand);
