@@ -1,7 +1,8 @@
 import { Call, Cancellation, EmbeddedStateStore, GatewayError, type Endpoint, type GatewayConfig, type LiveConfig, type PluginCatalog } from '@model-gateway/core';
 import type { AdminExtension } from '@model-gateway/admin-api';
 import { PRINCIPAL_LIMITS } from '@model-gateway/rate-limits';
-import type { KeyRecord } from '@model-gateway/admin-store';
+import { makeSnapshot } from '@model-gateway/admin-store';
+import { KEY_COLLECTION, type KeyRecord } from './key-record';
 import { GatewayKeys } from './gateway-keys';
 import { keyHash, newKey } from './key-material';
 import { KeyTable } from './key-table';
@@ -18,7 +19,7 @@ const UNTOUCHABLE = new Proxy({}, { get: () => { throw new Error('headers were r
 
 function setup(requireKeys: boolean) {
   const table = new KeyTable();
-  table.load({ version: 1, kek: null, connections: new Map(), endpoints: new Map(), keys: new Map([[RECORD.id, RECORD]]) });
+  table.load(makeSnapshot(1, null, new Map([[KEY_COLLECTION.name, new Map([[RECORD.id, RECORD]])]])));
   const live = { current: { sections: { auth: { require_keys: requireKeys } } } as unknown as GatewayConfig };
   const plugins = { apiStyles: new Map([['s', { clientCredentials: { headers: ['x-api-key'] } }]]) } as unknown as PluginCatalog;
   const plugin = new GatewayKeys(table, live as LiveConfig, new EmbeddedStateStore(), plugins, { get: () => undefined } as never, {} as AdminExtension);

@@ -1,4 +1,5 @@
-import type { KeyRecord, StoreSnapshot } from '@model-gateway/admin-store';
+import { makeSnapshot, type StoreSnapshot } from '@model-gateway/admin-store';
+import { KEY_COLLECTION, type KeyRecord } from './key-record';
 import { KeyTable } from './key-table';
 
 const record = (over: Partial<KeyRecord>): KeyRecord => ({
@@ -17,13 +18,7 @@ const record = (over: Partial<KeyRecord>): KeyRecord => ({
   ...over,
 });
 
-const snapshot = (version: number, ...records: KeyRecord[]): StoreSnapshot => ({
-  version,
-  kek: null,
-  connections: new Map(),
-  endpoints: new Map(),
-  keys: new Map(records.map((r) => [r.id, r])),
-});
+const snapshot = (version: number, ...records: KeyRecord[]): StoreSnapshot => makeSnapshot(version, null, new Map([[KEY_COLLECTION.name, new Map(records.map((r) => [r.id, r]))]]));
 
 describe('KeyTable', () => {
   it('finds a key by its hash and by its id, with its scope and principal', () => {

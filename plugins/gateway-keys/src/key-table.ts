@@ -1,6 +1,7 @@
 import type { Principal } from '@model-gateway/core';
 import type { LimitsPolicy } from '@model-gateway/rate-limits';
-import type { KeyRecord, StoreSnapshot } from '@model-gateway/admin-store';
+import type { StoreSnapshot } from '@model-gateway/admin-store';
+import { KEY_COLLECTION, type KeyRecord } from './key-record';
 
 /** A stored key as the data plane checks it: everything precomputed, so a check is one Map read and a few comparisons. */
 export interface KeyEntry {
@@ -29,7 +30,7 @@ export class KeyTable {
   load(snapshot: StoreSnapshot): void {
     const byHash = new Map<string, KeyEntry>();
     const byId = new Map<string, KeyEntry>();
-    for (const record of snapshot.keys.values()) {
+    for (const record of KEY_COLLECTION.all(snapshot).values()) {
       const entry = toEntry(record);
       byHash.set(record.hash, entry);
       byId.set(record.id, entry);
