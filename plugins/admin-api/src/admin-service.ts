@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Request } from 'express';
 import { TOKENS, writeJson, type GatewayRuntime, type PluginService, type RouteDefinition, type ServiceContext } from '@model-gateway/core';
 import { MODEL_CATALOG } from '@model-gateway/model-catalog';
-import { FileStore, RedisAdminStore, type AdminStore, type StoreSnapshot } from '@model-gateway/admin-store';
+import { FileStore, RedisAdminStore, storeCollections, type AdminStore, type StoreSnapshot } from '@model-gateway/admin-store';
 import { adminSettings, type AdminSettings } from './admin-config';
 import type { AdminExtension } from './admin-extension';
 import { AdminOperations } from './admin-operations';
@@ -45,13 +45,16 @@ export class AdminService implements PluginService, AdminExtension {
     this.listenHost = context.listenHost;
     const settings = this.settings();
     const logger = this.logger();
+    // The collections plugins registered at load (gateway keys, ...), and Redis connections from core's one factory.
+    const collections = storeCollections(this.container);
     this.store = settings.redisUrl
       ? new RedisAdminStore({
-          url: settings.redisUrl,
+          redis: this.container.resolve(TOKENS.Redis),
           keyPrefix: settings.keyPrefix,
+          collections,
           onEvent: (event, detail) => logger.warn(detail, STORE_EVENTS[event]),
         })
-      : new FileStore(settings.dataDir);
+      : new FileStore(settings.dataDir, { collections });
     this.keyring = new SecretsKeyring({ kind: this.store.kind, secretsKey: settings.secretsKey, dataDir: settings.dataDir, logger });
     this.state = new AdminState({
       store: this.store,
