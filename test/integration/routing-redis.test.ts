@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import os from 'node:os';
 import path from 'node:path';
 import { OpenAiFake, respondOpenAi } from '../fakes/openai-fake';
-import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
+import { PROCESS_HOOK_TIMEOUT_MS, startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
 import { startRedisServer, type RedisServerHandle } from '../support/redis-server';
 import { eventually } from '../support/eventually';
 
@@ -14,7 +14,7 @@ import { eventually } from '../support/eventually';
  * their deadline and the counters reconcile once it is back.
  */
 
-const SLOW_TEST_MS = 60_000;
+const SLOW_TEST_MS = PROCESS_HOOK_TIMEOUT_MS;
 const messages = [{ role: 'user', content: 'hi' }];
 
 let redis: RedisServerHandle;
