@@ -45,8 +45,8 @@ export { formatConfigIssues } from './config/format-config-issues';
 export { ConfigError } from './config/config-error';
 // Config sources: where connections and endpoints are declared besides the file (the admin store), validated and applied by core.
 export type {
-  CheckedConnection, CheckedEndpoint, ConfigSource, ConfigSourceHost, ConnectionDeclaration, DeclarationProblem, EndpointDeclaration, PublishOutcome, SourceDeclarations, UnusableReason,
-} from './config/config-source';
+  CheckedConnection, CheckedEndpoint, ConfigSource, ConfigSourceHost, ConnectionDeclaration, DeclarationProblem, DeclaredEndpoint, EndpointDeclaration, PublishOutcome, SourceDeclarations, UnusableReason,
+} from './contracts/config-source';
 export { DeclarationChecker } from './config/declaration-checker';
 export { FILE_SOURCE } from './contracts/endpoint';
 export { LiveConfig } from './config/live-config';

@@ -4,7 +4,7 @@ import { FILE_SOURCE, type Endpoint } from '../contracts/endpoint';
 import type { ConnectionSettings, ProviderConnection, ProviderDefinition } from '../contracts/provider-definition';
 import type { ConnectionRegistry } from '../registry/connection-registry';
 import type { EndpointRegistry } from '../registry/endpoint-registry';
-import type { ConfigSource, ConnectionDeclaration, PublishOutcome, SourceDeclarations } from './config-source';
+import type { ConfigSource, ConnectionDeclaration, PublishOutcome, SourceDeclarations } from '../contracts/config-source';
 import { DeclarationChecker, type DeclarationSchemas } from './declaration-checker';
 import type { GatewayConfig } from './gateway-config';
 

@@ -4,7 +4,7 @@ import type { EndpointSettingsDefinition } from '../contracts/endpoint-settings'
 import { keyRequired, type ProviderDefinition } from '../contracts/provider-definition';
 import { checkConfigReferences } from './check-config-references';
 import { buildEndpointSchema, providerSchema, type RawEndpoint } from './config-schema';
-import type { CheckedConnection, CheckedEndpoint, DeclarationProblem } from './config-source';
+import type { CheckedConnection, CheckedEndpoint, DeclarationProblem } from '../contracts/config-source';
 import { formatConfigIssues } from './format-config-issues';
 import { resolveConnectionSettings, resolveEndpoint } from './resolve-config';
 

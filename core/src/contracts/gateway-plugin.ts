@@ -4,7 +4,7 @@ import type { GatewayError } from '../errors/gateway-error';
 import type { PluginErrorCode, PluginErrorCodes } from '../errors/plugin-error-codes';
 import type { ApiStyleDefinition } from './api-style-definition';
 import type { CliCommand } from './cli-command';
-import type { ConfigSource } from '../config/config-source';
+import type { ConfigSource } from './config-source';
 import type { ConfigSectionDefinition } from './config-section';
 import type { EndpointSettingsDefinition } from './endpoint-settings';
 import type { PipelinePhase, PipelinePlugin } from './pipeline-plugin';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ApiStyleDefinition } from '../contracts/api-style-definition';
 import type { CliCommand } from '../contracts/cli-command';
 import type { ConfigSectionDefinition } from '../contracts/config-section';
-import type { ConfigSource } from '../config/config-source';
+import type { ConfigSource } from '../contracts/config-source';
 import type { EndpointSettingsDefinition } from '../contracts/endpoint-settings';
 import type { GatewayPlugin, OperatorAccess, PipelinePluginClass, PluginApi, PluginCatalog } from '../contracts/gateway-plugin';
 import type { PipelinePlugin } from '../contracts/pipeline-plugin';

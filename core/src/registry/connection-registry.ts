@@ -103,11 +103,6 @@ export class ConnectionRegistry {
     return entry;
   }
 
-  /** Puts in a connection built elsewhere (a stand-in), replacing the live one. Kept until the admin store publishes through ConfigSources. */
-  async put(settings: ConnectionSettings, connection: ProviderConnection, source: ObjectSource): Promise<void> {
-    await this.putAll(source, [settings], new Map([[settings.name, connection]]));
-  }
-
   /** Removes one connection; calls in flight on it finish before it is closed. */
   async remove(name: string): Promise<boolean> {
     const current = this.live.get(name);

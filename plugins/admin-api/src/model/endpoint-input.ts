@@ -1,4 +1,4 @@
-import { GatewayError, type ConfigSourceHost, type ConnectionRegistry, type RawEndpoint } from '@model-gateway/core';
+import { GatewayError, type ConfigSourceHost, type ConnectionRegistry, type DeclaredEndpoint } from '@model-gateway/core';
 import { invalidField, requireObject } from './input-issues';
 import { parseName } from './connection-input';
 
@@ -33,7 +33,7 @@ export function parseEndpointInput(raw: unknown, host: ConfigSourceHost, connect
   return { name, body };
 }
 
-function namedProviders(endpoint: RawEndpoint): Array<{ provider: string; where: string }> {
+function namedProviders(endpoint: DeclaredEndpoint): Array<{ provider: string; where: string }> {
   const out: Array<{ provider: string; where: string }> = [];
   if (endpoint.provider !== undefined) out.push({ provider: endpoint.provider, where: 'provider' });
   endpoint.targets?.forEach((t, i) => out.push({ provider: t.provider, where: `targets[${i}].provider` }));

@@ -1,6 +1,5 @@
-import type { RawEndpoint } from './config-schema';
-import type { Endpoint } from '../contracts/endpoint';
-import type { ConnectionSettings, ProviderConnection } from '../contracts/provider-definition';
+import type { Endpoint } from './endpoint';
+import type { ConnectionSettings, ProviderConnection } from './provider-definition';
 
 /**
  * Somewhere connections and endpoints are declared besides the config file (the admin
@@ -61,11 +60,20 @@ export interface DeclarationProblem {
   message: string;
 }
 
-/** An endpoint that passed the checks: as validated, and resolved as the registry would hold it. */
+/** An endpoint that passed the checks: its fields as validated (the YAML's), and resolved as the registry would hold it. */
 export interface CheckedEndpoint {
   ok: true;
-  declared: RawEndpoint;
+  declared: DeclaredEndpoint;
   endpoint: Endpoint;
+}
+
+/** The routing fields of a validated endpoint entry, as written (before defaults). */
+export interface DeclaredEndpoint {
+  readonly name: string;
+  readonly provider?: string;
+  readonly targets?: ReadonlyArray<{ readonly provider: string; readonly model: string }>;
+  readonly fallbacks?: ReadonlyArray<{ readonly provider: string; readonly model: string }>;
+  readonly [field: string]: unknown;
 }
 
 /** A connection that passed the checks: its validated fields and its resolved settings. */
