@@ -90,8 +90,8 @@ export interface PluginApi {
 }
 
 /**
- * The guard of the operator routes (`access: 'operator'`, and the /api routes of the
- * plugin that registers it), as that plugin decides it.
+ * The guard of the operator routes (`access: 'operator'`, and the operator-plane routes of
+ * the plugin that registers it), as that plugin decides it.
  */
 export interface OperatorAccess {
   /** Refuses a request to an operator route by throwing a GatewayError (401/403). */
