@@ -15,7 +15,7 @@ const plugin: GatewayPlugin = {
   dependencies: { plugins: ['model-catalog'] },
   register: (api) => {
     api.registerPipeline(UsageAccounting);
-    api.registerRoutes({ plane: 'operator', routes: (runtime) => usageRoutes(runtime) });
+    api.registerRoutes({ plane: 'operator', routes: (runtime) => usageRoutes(runtime, api.z) });
   },
 };
 
