@@ -21,12 +21,13 @@ import { Runtime } from './pipeline/runtime';
 import { RelayProxy } from './passthrough/relay-proxy';
 import { CredentialIncidents } from './routing/credential-incidents';
 import { PluginRegistry } from './plugins/plugin-registry';
-import type { ConnectionSettings } from './contracts/provider-definition';
 import { ConnectionRegistry } from './registry/connection-registry';
 import { EndpointRegistry } from './registry/endpoint-registry';
 import { LiveConfig } from './config/live-config';
+import { ConfigSources } from './config/config-sources';
 import { DEFAULT_TIMEOUTS } from './config/config-schema';
 import { createStateStore } from './state/create-state-store';
+import { RedisConnections } from './state/redis-connections';
 import type { StateStore } from './contracts/state-store';
 import { UpstreamClient } from './upstream/upstream-client';
 
@@ -82,6 +83,7 @@ export class Gateway {
     private readonly upstream: UpstreamClient,
     private readonly relayProxy: RelayProxy,
     private readonly options: GatewayOptions,
+    private readonly sources: ConfigSources,
   ) {}
 
   /** Loads and validates the config (throws ConfigError), then listens. */
@@ -92,11 +94,14 @@ export class Gateway {
     const logger = options.logger ?? createLogger(options.env?.LOG_LEVEL ?? process.env.LOG_LEVEL ?? config.logging.level, undefined, plugins.clientCredentialHeaders());
     for (const warning of config.warnings) logger.warn(warning);
 
+    // Every Redis connection of this gateway (state store, plugins' stores) comes from this one factory.
+    const redis = new RedisConnections({ url: config.state.redisUrl, keyPrefix: config.state.keyPrefix }, (_event, detail) => logger.debug(detail, 'redis connection error'));
     const store = createStateStore(
       config.state,
       (error) => logger.debug({ err: error.message }, 'state store error'),
       (event, detail) => logger.warn(detail, `state store ${event}`),
       options.now,
+      redis,
     );
     const endpoints = new EndpointRegistry();
     // Calls in flight on a replaced connection finish on it: it closes after the longest default deadline.
@@ -105,6 +110,7 @@ export class Gateway {
     const upstream = new UpstreamClient(undefined, upstreamBodyLimit);
     container.register(TOKENS.Logger, { useValue: logger });
     container.register(TOKENS.StateStore, { useValue: store });
+    container.register(TOKENS.Redis, { useValue: redis });
     container.register(TOKENS.EndpointRegistry, { useValue: endpoints });
     container.register(TOKENS.ConnectionRegistry, { useValue: connections });
     container.register(TOKENS.UpstreamClient, { useValue: upstream });
@@ -115,13 +121,15 @@ export class Gateway {
     const live = new LiveConfig(config);
     container.register(TOKENS.Config, { useValue: live });
 
-    await connections.apply(config.connections);
-    endpoints.replaceConfigEndpoints(config.endpoints);
+    // The file and the run-time sources plugins registered (the admin store, which publishes when its service starts).
+    const sources = new ConfigSources(plugins, connections, endpoints, logger);
+    for (const source of plugins.configSources) sources.attach(source);
+    await sources.applyFile(config);
     const pipeline = new Pipeline(plugins.pipelinePlugins(), logger);
     const relayProxy = new RelayProxy(plugins.clientCredentialHeaders(), upstreamBodyLimit, plugins.apiStyles.values());
     const runtime = new Runtime(endpoints, connections, pipeline, store, logger, upstream, relayProxy, new RouteHints(plugins.apiStyles.values()), new CredentialIncidents(logger, options.now));
 
-    const gateway = new Gateway(container, config, live, plugins, endpoints, connections, store, runtime, pipeline, logger, upstream, relayProxy, options);
+    const gateway = new Gateway(container, config, live, plugins, endpoints, connections, store, runtime, pipeline, logger, upstream, relayProxy, options, sources);
     try {
       await plugins.startServices({ listenHost: options.host ?? config.server.host }, gateway.logStopError);
       await gateway.listen();
@@ -155,32 +163,12 @@ export class Gateway {
     if (JSON.stringify(next.server) !== JSON.stringify(this.config.server) || next.state.redisUrl !== this.config.state.redisUrl) {
       this.logger.warn('server: and state: changes take effect on restart');
     }
-    await this.connections.apply([...next.connections, ...this.runtimeOnlyConnections(next)]);
-    this.endpoints.replaceConfigEndpoints(next.endpoints);
+    await this.sources.applyFile(next);
     this.live.replace(next);
     this.logger.info({ endpoints: next.endpoints.length }, 'config reloaded');
     // Decided now rather than at the next request, so a change of Host policy is logged with the reload.
     this.hostCheck?.applies();
     return true;
-  }
-
-  /**
-   * Live connections that run-time endpoints use and the new file no longer defines
-   * (e.g. an implicit one after the file's last endpoint of that type went): an
-   * unrelated edit must not pull a connection out from under a run-time endpoint.
-   */
-  private runtimeOnlyConnections(next: GatewayConfig): ConnectionSettings[] {
-    const configured = new Set(next.connections.map((c) => c.name));
-    const kept = new Map<string, ConnectionSettings>();
-    for (const endpoint of this.endpoints.list()) {
-      if (endpoint.source !== 'api') continue;
-      for (const { provider } of [...endpoint.targets, ...endpoint.fallbacks]) {
-        if (configured.has(provider) || this.connections.sourceOf(provider) !== 'config') continue;
-        const live = this.connections.get(provider);
-        if (live) kept.set(provider, live.connection.settings);
-      }
-    }
-    return [...kept.values()];
   }
 
   /**
@@ -243,6 +231,8 @@ export class Gateway {
     await this.upstream.close();
     this.relayProxy.close();
     await this.store.close();
+    // A plugin that left a connection open (a failed start) does not keep the process alive.
+    await this.container.resolve(TOKENS.Redis).closeAll();
   }
 
   private readonly logStopError = (service: string, error: unknown): void => {
@@ -264,8 +254,7 @@ export class Gateway {
     );
     this.hostCheck.applies();
     const app = createApp({
-      apiStyles: this.plugins.apiStyles.values(),
-      pipelinePlugins: this.pipeline.plugins,
+      routeGroups: this.plugins.routeGroups,
       runtime: this.runtime,
       store: this.store,
       logger: this.logger,

@@ -19,10 +19,12 @@ export type { PluginService, ServiceContext } from './contracts/plugin-service';
 export type { EndpointSettingsDefinition } from './contracts/endpoint-settings';
 export type { CliCommand, CliCommandContext } from './contracts/cli-command';
 export { keyRequired, type AuthScheme, type ChatResult, type ConnectionSettings, type ProviderCapabilities, type ProviderConnection, type ProviderDefinition } from './contracts/provider-definition';
-export type { ApiStyleDefinition, OperatorAccessCheck, RenderedError, RouteDefinition, RouteDoc } from './contracts/api-style-definition';
+export type { ApiStyleDefinition } from './contracts/api-style-definition';
+export type { CrossOrigin, MountedRoute, OperatorAccessCheck, RenderedError, RouteDefinition, RouteDoc, RouteGroup, RoutePlane } from './contracts/route-definition';
 export type { PipelinePhase, PipelinePlugin } from './contracts/pipeline-plugin';
 export type { EndpointQuery } from './contracts/endpoint-query';
-export type { Principal, PrincipalLimits } from './contracts/principal';
+export type { Principal } from './contracts/principal';
+export { ContextKey } from './contracts/context-key';
 export { PLUGIN_SPEC_VERSION, type GatewayPlugin, type PluginDependencies, type PipelineRead, type OperatorAccess, type PluginApi, type PluginCatalog, type PluginKind } from './contracts/gateway-plugin';
 export { DEFAULT_CALLER, type CallContext, type Target } from './contracts/call-context';
 export type { AttemptContext } from './contracts/attempt-context';
@@ -35,6 +37,11 @@ export type { UpstreamRequest, UpstreamResponse } from './contracts/upstream-req
 export type { PassthroughFormat, PassthroughTarget, RelayedAnswerRewrite } from './contracts/passthrough-target';
 export type { ForeignRelay, LocalAnswer, RelayInput, ResponseFilter, TranslatedCall, TranslatedChat, TranslationHeaders, UsageTap } from './contracts/relay-input';
 export type { ReserveState, StateStore, WindowState } from './contracts/state-store';
+// Config sources: where connections and endpoints are declared besides the file (the admin store), validated and applied by core.
+export type {
+  CheckedConnection, CheckedEndpoint, ConfigSource, ConfigSourceHost, ConnectionDeclaration, DeclarationProblem, DeclaredEndpoint, EndpointDeclaration, PublishOutcome, SourceDeclarations, UnusableReason,
+} from './contracts/config-source';
+export { FILE_SOURCE } from './contracts/endpoint';
 
 // How a plugin reaches the gateway's services (tsyringe tokens), and the config they hand it.
 export { TOKENS } from './di/tokens';

@@ -20,11 +20,21 @@ export { resolveConnectionSettings, resolveEndpoint } from './config/resolve-con
 export { checkConfigReferences } from './config/check-config-references';
 export { formatConfigIssues } from './config/format-config-issues';
 export { loadConfigFile } from './config/load-config';
+// The one validation-and-resolve entry point for run-time declarations (admin-api's tests build one).
+export { DeclarationChecker } from './config/declaration-checker';
+
+// The Redis connection factory behind TOKENS.Redis, by class: admin-store opens its connections from it.
+export { maskUrl, RedisConnections, type CommandConnectionOptions, type RedisConnectionEvent, type RedisConnectionsConfig } from './state/redis-connections';
 
 // The egress guard, for the connections a plugin opens itself (provider-vertex-ai's token and
 // metadata calls) and admin-api's checks of the URLs it is given.
 export { checkUrlText, classifyAddress, EGRESS_DENIED, egressError, guardedLookup, literalRefusal, refusalOf, type AddressClass } from './upstream/egress-guard';
 export { ownAddressRefusal } from './upstream/own-address';
+
+// The host: a whole gateway in-process with its logger (web-ui's build starts one to read the
+// OpenAPI document; test/support/start-gateway.ts starts the tests' gateways).
+export { Gateway, type GatewayOptions } from './gateway';
+export { createLogger } from './logging/create-logger';
 
 // Exported before this split and used by no package today; here rather than dropped, so a built-in
 // plugin that needs one says so by importing from internal.

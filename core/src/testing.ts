@@ -1,8 +1,9 @@
 import 'reflect-metadata';
 
-// @model-gateway/core/testing: what tests build the gateway and its contexts with. In production a
+// @model-gateway/core/testing: what tests build the gateway's contexts with. In production a
 // plugin is handed a CallContext, an AttemptContext / ProviderAttempt and a StateStore; its unit tests
-// make real ones from these classes instead of mocking the interfaces. Not for production code.
+// make real ones from these classes instead of mocking the interfaces. Not for production code (a
+// whole gateway in-process, Gateway and createLogger, is in ./internal: web-ui's build starts one too).
 
 // A call, an attempt on a target, the HTTP client an attempt sends through, and an in-memory store.
 export { Call } from './pipeline/call';
@@ -10,9 +11,7 @@ export { Attempt } from './pipeline/attempt';
 export { UpstreamClient } from './upstream/upstream-client';
 export { EmbeddedStateStore } from './state/embedded-state-store';
 
-// A whole gateway in-process, from config text, with its logger (test/support/start-gateway.ts).
-export { Gateway, type GatewayOptions } from './gateway';
-export { createLogger } from './logging/create-logger';
+// A config loaded from text, as a test writes it, and the error a bad one throws.
 export { loadConfigText } from './config/load-config';
 export { ConfigError } from './config/config-error';
 export { singleTargetRouting } from './config/routing-config';

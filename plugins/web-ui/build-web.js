@@ -1,4 +1,4 @@
-// Builds the web UI (web/ -> dist/web) with Vite and precompresses it, unless the sources, the Vite config
+// Generates the UI's API types from the OpenAPI document (api-types.js), then builds the web UI (web/ -> dist/web) with Vite and precompresses it, unless the sources, the Vite config
 // and the lockfile are exactly those of the last build: `npm start` and `npm test`
 // run the build every time, and an unchanged UI then costs a hash, not a bundle.
 'use strict';
@@ -6,6 +6,7 @@ const { createHash } = require('node:crypto');
 const { existsSync, readdirSync, readFileSync, writeFileSync } = require('node:fs');
 const { join, relative } = require('node:path');
 const { brotliCompressSync, constants, gzipSync } = require('node:zlib');
+const { buildApiTypes, GENERATED_FILE } = require('./api-types');
 
 const HERE = __dirname;
 const WEB = join(HERE, 'web');
@@ -44,6 +45,8 @@ function precompress(dir) {
 }
 
 async function main() {
+  // First: the generated API types are one of the web sources hashed below.
+  if (await buildApiTypes()) console.log(`web-ui: regenerated ${relative(process.cwd(), GENERATED_FILE)} from the OpenAPI document`);
   const wanted = inputsHash();
   if (existsSync(join(OUT, 'index.html')) && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === wanted) return;
   const { build } = await import('vite');

@@ -85,7 +85,7 @@ describe('web UI create/edit/delete flows on the admin API (Chromium)', () => {
     const provider = page().getByRole('combobox', { name: 'Provider' });
     await provider.click();
     await provider.fill('openai');
-    await page().getByRole('option', { name: /^OpenAI, or any OpenAI-compatible/ }).click();
+    await page().getByRole('option', { name: /OpenAI, or any OpenAI-compatible/ }).click();
     expect(await page().getByRole('textbox', { name: 'Connection name' }).inputValue()).toBe('openai');
     await page().getByLabel(labelled('API key')).fill(KEY_A);
     await page().getByLabel(labelled('Base URL')).fill(upstreamA.baseUrl);
@@ -134,7 +134,7 @@ describe('web UI create/edit/delete flows on the admin API (Chromium)', () => {
     const provider = page().getByRole('combobox', { name: 'Provider' });
     await provider.click();
     await provider.fill('openai');
-    await page().getByRole('option', { name: /^OpenAI, or any OpenAI-compatible/ }).click();
+    await page().getByRole('option', { name: /OpenAI, or any OpenAI-compatible/ }).click();
     await page().getByRole('combobox', { name: 'Connection' }).selectOption('openai');
     // A stored key is shown only as its mask, and left blank it is kept.
     expect(await page().getByLabel(labelled('API key')).inputValue()).toBe('');
@@ -179,7 +179,7 @@ describe('web UI create/edit/delete flows on the admin API (Chromium)', () => {
     const provider = page().getByRole('combobox', { name: 'Provider' });
     await provider.click();
     await provider.fill('openai');
-    await page().getByRole('option', { name: /^OpenAI, or any OpenAI-compatible/ }).click();
+    await page().getByRole('option', { name: /OpenAI, or any OpenAI-compatible/ }).click();
     await page().getByRole('textbox', { name: 'Connection name' }).fill('metadata');
     await page().getByLabel(labelled('API key')).fill('sk-anything-at-all-123');
     await page().getByLabel(labelled('Base URL')).fill('http://169.254.169.254/v1');

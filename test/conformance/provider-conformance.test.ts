@@ -20,7 +20,8 @@ const profiles: ProviderProfile[] = fs
 
 /**
  * Provider packages whose type needs no profile of its own: the mock is not a
- * provider, and catalogue rows all run the openai profile's connection code.
+ * provider, and catalogue rows all run the openai profile's connection code (the rows
+ * with a dialect, such as groq and mistral, have profiles of their own in profiles/).
  */
 const NOT_PROFILED = new Set(['provider-mock', 'provider-catalog']);
 

@@ -4,8 +4,7 @@ import {
   encodeChatRequest, encodeChatResponse, encodeEmbeddingsRequest, encodeEmbeddingsResponse, openAiChatOutput,
 } from '@model-gateway/format-openai';
 import { normalizeAnswer, OPENAI_DIALECT, rewriteChatBody } from '@model-gateway/provider-openai';
-import { MISTRAL_DIALECT } from '@model-gateway/provider-mistral';
-import { GROQ_DIALECT } from '@model-gateway/provider-groq';
+import { GROQ_DIALECT, MISTRAL_DIALECT } from '@model-gateway/provider-catalog';
 import { expectGolden, readFixture } from './golden-file';
 
 /**

@@ -5,13 +5,13 @@ import { Redis } from 'ioredis';
 import { OpenAiFake } from '../fakes/openai-fake';
 import { adminClient } from '../support/admin-client';
 import { eventually } from '../support/eventually';
-import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
+import { PROCESS_HOOK_TIMEOUT_MS, startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
 import { startRedisServer, type RedisServerHandle } from '../support/redis-server';
 import { postJson } from '../support/start-gateway';
 
 const KEY = 'sk-shared-by-replicas-0123456789';
 const SECRETS = 'a passphrase both replicas share, long enough';
-const SLOW_TEST_MS = 60_000;
+const SLOW_TEST_MS = PROCESS_HOOK_TIMEOUT_MS;
 
 /**
  * The admin store in Redis with two gateway processes: a change made on one is served by

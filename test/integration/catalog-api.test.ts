@@ -57,6 +57,9 @@ models:
         models_url: '/api/providers/deepseek/models',
       });
       expect(byType('azure-openai').auth).toEqual({ kind: 'header', header: 'api-key' });
+      // The short name menus show comes from the provider's definition (its `label`).
+      expect(byType('azure-openai').label).toBe('Azure OpenAI');
+      expect(byType('bedrock').label).toBe('Amazon Bedrock');
     });
 
     it('renders azure-openai\'s credential fields from its registered options schema', () => {

@@ -5,7 +5,7 @@ import { findProvider } from '@pydantic/genai-prices';
 import { OpenAiFake, OPENAI_USAGE } from '../fakes/openai-fake';
 import { adminClient } from '../support/admin-client';
 import { eventually } from '../support/eventually';
-import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
+import { PROCESS_HOOK_TIMEOUT_MS, startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
 import { startRedisServer, type RedisServerHandle } from '../support/redis-server';
 
 /**
@@ -17,7 +17,7 @@ import { startRedisServer, type RedisServerHandle } from '../support/redis-serve
  * never read the keys refuses every call rather than let one in unchecked.
  */
 
-const SLOW_TEST_MS = 60_000;
+const SLOW_TEST_MS = PROCESS_HOOK_TIMEOUT_MS;
 const MODEL = 'gpt-4o-mini';
 const messages = [{ role: 'user', content: 'hi' }];
 

@@ -289,8 +289,7 @@ endpoints:
     routes = [
       { method: 'GET', path: '/health', json: false },
       { method: 'GET', path: '/ready', json: false },
-      ...[...plugins.apiStyles.values()].flatMap((style) => style.routes(runtime)),
-      ...plugins.pipelinePlugins().flatMap((plugin) => plugin.routes?.(runtime) ?? []),
+      ...plugins.routeGroups.flatMap((group) => group.routes(runtime)),
     ].map((r) => ({ method: r.method.toUpperCase(), path: r.path, json: !!r.json }));
     await inProcess.close();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mg-props-'));

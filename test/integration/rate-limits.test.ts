@@ -11,6 +11,12 @@ import { postJson, startGateway, type TestGateway } from '../support/start-gatew
 const messages = [{ role: 'user', content: 'hi' }];
 let upstream: OpenAiFake;
 let gw: TestGateway;
+/**
+ * The gateway's clock (GatewayOptions.now), which the windows and the budget period read: it
+ * moves only when a test moves it, so Retry-After is exact and a minute or a day passes at once.
+ */
+const NOON = Date.UTC(2026, 2, 10, 12, 0, 0);
+let clock = NOON;
 
 beforeAll(async () => {
   upstream = await OpenAiFake.start();
@@ -22,7 +28,7 @@ endpoints:
   - { name: tpm40, kind: chat, provider: fake, model: gpt-4o-mini, limits: { tpm: 40 } }
   - { name: budget, kind: chat, provider: fake, model: gpt-4o-mini, limits: { budget_usd: 0.00001 } }
   - { name: free, kind: chat, provider: fake, model: gpt-4o-mini }
-`);
+`, { now: () => clock });
 });
 
 afterAll(async () => {
@@ -39,11 +45,10 @@ it('admits rpm requests a minute, then answers 429 with the limit headers and se
   expect(refused.status).toBe(429);
   expect(refused.body.error).toMatchObject({ code: 'rate_limit_exceeded', type: 'rate_limit_error' });
   expect(refused.body.error.message).toContain('3 requests per minute');
-  expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(55);
-  expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+  expect(refused.headers.get('retry-after')).toBe('60');
   expect(refused.headers.get('x-ratelimit-limit-requests')).toBe('3');
   expect(refused.headers.get('x-ratelimit-remaining-requests')).toBe('0');
-  expect(refused.headers.get('x-ratelimit-reset-requests')).toMatch(/^\d+s$/);
+  expect(refused.headers.get('x-ratelimit-reset-requests')).toBe('60s');
   expect(upstream.requests.length).toBe(sent);
 });
 
@@ -53,6 +58,13 @@ it('renders the 429 in the passthrough route\'s own shape (Anthropic clients get
   expect(refused.body).toMatchObject({ type: 'error', error: { type: 'rate_limit_error' } });
   expect(refused.headers.get('retry-after')).not.toBeNull();
   expect(refused.headers.get('x-ratelimit-limit-requests')).toBe('3');
+});
+
+it('admits the endpoint again once the minute has passed, and not a second before', async () => {
+  clock += 59_000;
+  expect((await chat('rpm3')).status).toBe(429);
+  clock += 1_000;
+  expect((await chat('rpm3')).status).toBe(200);
 });
 
 it('counts the tokens providers report: admitted while the window has room, refused once it is full', async () => {
@@ -75,9 +87,17 @@ it('spends a daily budget from the priced usage, then answers 429 budget_exceede
   const refused = await chat('budget');
   expect(refused.status).toBe(429);
   expect(refused.body.error.code).toBe('budget_exceeded');
-  const untilMidnight = (Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 1) - Date.now()) / 1000;
-  expect(Math.abs(Number(refused.headers.get('retry-after')) - untilMidnight)).toBeLessThan(5);
+  const untilMidnight = (Date.UTC(2026, 2, 11) - clock) / 1000;
+  expect(refused.headers.get('retry-after')).toBe(String(untilMidnight));
+  expect(refused.body.error.message).toContain('2026-03-11T00:00:00.000Z');
   expect(upstream.requests.length).toBe(sent);
+});
+
+it('renews the daily budget at UTC midnight', async () => {
+  clock = Date.UTC(2026, 2, 10, 23, 59, 59);
+  expect((await chat('budget')).status).toBe(429);
+  clock = Date.UTC(2026, 2, 11);
+  expect((await chat('budget')).status).toBe(200);
 });
 
 it('leaves endpoints without limits alone, and refuses bad limits at load with their YAML path', async () => {

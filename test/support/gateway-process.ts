@@ -18,6 +18,14 @@ export interface GatewayProcess {
 }
 
 const MAIN = path.join(__dirname, '../../core/dist/cli/main.js');
+/**
+ * How long a process may take to answer /health. It starts in about a second, but on a loaded
+ * 2-core machine (two test runs at once) loading every plugin has taken over 15 s; the wait is a
+ * poll, so only a process that never starts pays it. A hook that starts processes allows more.
+ */
+export const GATEWAY_PROCESS_START_MS = 45_000;
+/** For a hook or test that starts Redis and gateway processes: above the start limits, so those fire first and explain. */
+export const PROCESS_HOOK_TIMEOUT_MS = 120_000;
 
 /**
  * A gateway in its own OS process (`model-gateway serve`), as replicas run in
@@ -41,7 +49,7 @@ export async function startGatewayProcess(configFile: string, env: Record<string
   // No answer comes after the exit: the capture file is removed once the hooks have read it.
   void exited.then(() => capture && (capture.closed = true));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + GATEWAY_PROCESS_START_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`gateway process exited (${child.exitCode}):\n${output.slice(-20).join('\n')}`);
     try {
@@ -51,7 +59,7 @@ export async function startGatewayProcess(configFile: string, env: Record<string
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`gateway process did not start within 15 s:\n${output.slice(-20).join('\n')}`);
+      throw new Error(`gateway process did not start within ${GATEWAY_PROCESS_START_MS / 1000} s:\n${output.slice(-20).join('\n')}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -15,8 +15,9 @@ export interface RedisServerHandle {
 }
 
 const HOST = '127.0.0.1';
-const START_TIMEOUT_MS = 5000;
-const STOP_TIMEOUT_MS = 5000;
+// Polled limits, sized for a loaded 2-core machine: only a server that never comes up (or down) waits them out.
+const START_TIMEOUT_MS = 20_000;
+const STOP_TIMEOUT_MS = 10_000;
 const PROBE_TIMEOUT_MS = 200;
 const POLL_INTERVAL_MS = 50;
 

@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type http from 'node:http';
-import { createLogger, Gateway, type GatewayOptions } from '@model-gateway/core/testing';
+import { createLogger, Gateway, type GatewayOptions } from '@model-gateway/core/internal';
 import { AnswerTap } from './sdk-validate/answer-tap';
 import { sdkValidationEnabled, sdkValidator } from './sdk-validate/sdk-validator';
 

@@ -1,44 +1,11 @@
-import type { Request, Response } from 'express';
-import type { z } from 'zod';
 import type { GatewayError } from '../errors/gateway-error';
 import type { GatewayRuntime } from './gateway-runtime';
+import type { RenderedError, RouteDefinition } from './route-definition';
 
-export interface RouteDefinition {
-  method: 'get' | 'post' | 'put' | 'delete';
-  /** An Express 5 path pattern. */
-  path: string;
-  /** Parse the body as JSON (with the configured size limit) before `handle`. */
-  json?: boolean;
-  handle(req: Request, res: Response): Promise<void> | void;
-  /**
-   * `operator`: the route shows what only operators should see (spending, by key and caller),
-   * so it passes the operator-access check a plugin registers (the admin API's rule for
-   * configuration reads) before `handle`. Open when no plugin registers one.
-   */
-  access?: 'operator';
-  /** What an API description (OpenAPI) says of the route; absent: listed without schemas. */
-  doc?: RouteDoc;
-}
-
-/** A route's description as zod schemas, so a published API document is generated, not written by hand. */
-export interface RouteDoc {
-  summary: string;
-  description?: string;
-  tags?: string[];
-  query?: z.ZodObject;
-  body?: z.ZodType;
-  /** By status code. */
-  responses: Record<number, { description: string; schema?: z.ZodType }>;
-}
-
-export interface RenderedError {
-  status: number;
-  /** A value to write as JSON, or a string written as is (a provider's own error body). */
-  body: unknown;
-  headers?: Record<string, string>;
-}
-
-/** An inbound API format: its routes, and how its clients expect errors to look. */
+/**
+ * An inbound API format: its routes, and how its clients expect errors to look. Registering
+ * a style registers its routes as a data-plane route group (RouteGroup), rendered with `renderError`.
+ */
 export interface ApiStyleDefinition {
   name: string;
   /**
@@ -63,6 +30,3 @@ export interface ApiStyleDefinition {
   routes(runtime: GatewayRuntime): RouteDefinition[];
   renderError(error: GatewayError): RenderedError;
 }
-
-/** Refuses a request to an `access: 'operator'` route by throwing a GatewayError (401/403). */
-export type OperatorAccessCheck = (req: Request) => void;

@@ -1,5 +1,4 @@
 import type { Usage } from '../canonical/usage';
-import type { ErrorCode } from '../errors/error-codes';
 import type { EndpointKind } from './endpoint';
 
 /**
@@ -36,7 +35,8 @@ export interface AttemptRecord {
   stream: boolean;
   /** HTTP status this attempt ended with (499 when the client left). */
   status: number;
-  errorCode?: ErrorCode;
+  /** The GatewayError's code: core's (ErrorCode) or a plugin's. */
+  errorCode?: string;
   /** How the failure was classified (absent on success): the breaker counts `retry` and `cooldown`. */
   failure?: FailureClass;
   usage?: Usage;

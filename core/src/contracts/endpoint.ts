@@ -7,8 +7,11 @@ export interface Timeouts {
 
 export type EndpointKind = 'chat' | 'embeddings';
 
-/** Who owns a connection or an endpoint: the YAML file, or an API that writes them at run time. */
-export type ObjectSource = 'config' | 'api';
+/** Who owns a connection or an endpoint: the YAML file (`config`), or the name of a run-time config source (the admin store's is `api`). */
+export type ObjectSource = string;
+
+/** The config file's source name; every other source wins over it for a name they share. */
+export const FILE_SOURCE = 'config';
 
 /** A provider connection and model that can serve an endpoint. */
 export interface EndpointTarget {
@@ -46,6 +49,6 @@ export interface Endpoint {
    * the endpoint was built in code, and then the plugin applies its defaults.
    */
   settings: Readonly<Record<string, unknown>>;
-  /** Who owns it: the YAML (replaced on reload) or a run-time API (kept across reloads). */
+  /** Who owns it: the YAML (`config`, replaced on reload) or a run-time config source (kept across reloads). */
   source: ObjectSource;
 }

@@ -1,12 +1,15 @@
 import type { z } from 'zod';
 import type { DependencyContainer, InjectionToken } from 'tsyringe';
 import type { GatewayError } from '../errors/gateway-error';
-import type { ApiStyleDefinition, OperatorAccessCheck } from './api-style-definition';
+import type { PluginErrorCode, PluginErrorCodes } from '../errors/plugin-error-codes';
+import type { ApiStyleDefinition } from './api-style-definition';
 import type { CliCommand } from './cli-command';
+import type { ConfigSource } from './config-source';
 import type { ConfigSectionDefinition } from './config-section';
 import type { EndpointSettingsDefinition } from './endpoint-settings';
 import type { PipelinePhase, PipelinePlugin } from './pipeline-plugin';
 import type { PluginService } from './plugin-service';
+import type { OperatorAccessCheck, RouteGroup } from './route-definition';
 import type { ProviderDefinition } from './provider-definition';
 
 export const PLUGIN_SPEC_VERSION = 1;
@@ -64,7 +67,10 @@ export interface PluginApi {
   readonly container: DependencyContainer;
   readonly tokens: Readonly<Record<string, InjectionToken<unknown>>>;
   registerProvider(definition: ProviderDefinition): void;
+  /** An inbound API format; its routes are mounted as a data-plane route group. */
   registerApiStyle(definition: ApiStyleDefinition): void;
+  /** HTTP routes outside any API style (admin, keys, usage, catalogue, UI), each group declaring its plane. */
+  registerRoutes(group: RouteGroup): void;
   /** An instance, or a tsyringe-injectable class resolved from the container. */
   registerPipeline(plugin: PipelinePlugin | PipelinePluginClass): void;
   /** Adds a plugin-owned section to every endpoint's config (validated, documented, resolved at load). */
@@ -73,15 +79,19 @@ export interface PluginApi {
   registerCommand(command: CliCommand): void;
   /** Adds a top-level section to the config (validated, documented; read from `GatewayConfig.sections`). */
   registerConfigSection(definition: ConfigSectionDefinition): void;
+  /** Declares the error codes this plugin raises (made with defineErrorCodes); a code another plugin registered is a start error naming both. */
+  registerErrorCodes(codes: PluginErrorCodes | readonly PluginErrorCode[]): void;
   /** Runs something for the life of the gateway: started before the listener opens, stopped after it closes. */
   registerService(service: PluginService): void;
+  /** Adds a place connections and endpoints are declared besides the config file (the admin store): core validates, merges and applies what it publishes. */
+  registerConfigSource(source: ConfigSource): void;
   /** Sets who may call `access: 'operator'` routes, and whether that takes a credential (one plugin may; the admin API does). */
   registerOperatorAccess(access: OperatorAccess): void;
 }
 
 /**
- * The guard of the operator routes (`access: 'operator'`, and the /api routes of the
- * plugin that registers it), as that plugin decides it.
+ * The guard of the operator routes (`access: 'operator'`, and the operator-plane routes of
+ * the plugin that registers it), as that plugin decides it.
  */
 export interface OperatorAccess {
   /** Refuses a request to an operator route by throwing a GatewayError (401/403). */

@@ -1,5 +1,4 @@
 import type { GatewayError } from '../errors/gateway-error';
-import type { RouteDefinition } from './api-style-definition';
 import type { AttemptContext } from './attempt-context';
 import type { Usage } from '../canonical/usage';
 import type { ChatRequest } from '../canonical/chat';
@@ -8,7 +7,6 @@ import type { AnswerWatcher, ChatOutput } from './call-outputs';
 import type { CallContext, Target } from './call-context';
 import type { Endpoint } from './endpoint';
 import type { EndpointQuery } from './endpoint-query';
-import type { GatewayRuntime } from './gateway-runtime';
 import type { UpstreamRequest } from './upstream-request';
 
 /** The phases of a call, in the order they run (onFinish and onError end a call, one or the other). */
@@ -73,8 +71,6 @@ export interface PipelinePlugin {
    * the route's format). Return the array given when there is nothing to remove.
    */
   filterEndpoints?(query: EndpointQuery, endpoints: readonly Endpoint[]): readonly Endpoint[] | Promise<readonly Endpoint[]>;
-  /** Extra HTTP routes (admin or metrics APIs), rendered in the gateway's own error shape. */
-  routes?(runtime: GatewayRuntime): RouteDefinition[];
   /**
    * Whether, under the config in force, this plugin refuses every data-plane call (and
    * endpoint listing) that presents no credential, as gateway keys do when required. Say

@@ -89,6 +89,8 @@ export interface ProviderDefinition<Options = any> {
   /** The `type:` operators write in YAML. */
   type: string;
   displayName: string;
+  /** A short name for menus and lists (a vendor's display name); clients fall back to the type when absent. */
+  label?: string;
   docsUrl?: string;
   defaultBaseUrl: string;
   /** The conventional environment variable for an implicit connection's key. */

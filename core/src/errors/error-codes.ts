@@ -1,7 +1,16 @@
+/** What a code means: the HTTP status it answers with and the coarse type an API style maps to its own vocabulary. */
+export interface ErrorCodeDefinition {
+  readonly status: number;
+  readonly type: ErrorType;
+  /** One sentence for docs/errors.md and listings: when the code is raised. */
+  readonly summary: string;
+}
+
 /**
- * Every error the gateway reports, in one table: the code clients see, its HTTP
- * status and the coarse type an API style maps to its own vocabulary.
- * docs/errors.md is this table in prose; keep them together.
+ * The errors core itself reports, and those several plugins raise alike (an unknown
+ * endpoint, say): the code clients see and what it means. A code only one plugin
+ * raises is that plugin's (defineErrorCodes, PluginApi.registerErrorCodes).
+ * docs/errors.md is every code in prose; keep them together.
  */
 export const ERROR_CODES = {
   invalid_json: { status: 400, type: 'invalid_request', summary: 'The body is not valid JSON.' },
@@ -9,7 +18,6 @@ export const ERROR_CODES = {
   invalid_parameter: { status: 400, type: 'invalid_request', summary: 'A parameter is missing, of the wrong type or out of range.' },
   unsupported_parameter: { status: 400, type: 'invalid_request', summary: 'The endpoint\'s provider cannot honour a parameter.' },
   unsupported_route: { status: 400, type: 'invalid_request', summary: 'The endpoint\'s provider cannot be called through this route (it speaks another format and the route cannot translate); the message names the routes that work.' },
-  endpoint_kind_mismatch: { status: 400, type: 'invalid_request', summary: 'A chat body was sent to an embeddings endpoint, or the reverse.' },
   origin_not_allowed: { status: 403, type: 'permission', summary: 'A browser request from an origin that is neither the gateway\'s own nor in server.cors.allowed_origins.' },
   host_not_allowed: { status: 403, type: 'permission', summary: 'The request\'s Host is neither a loopback name, the host of server.public_url, nor listed in server.allowed_hosts (a DNS-rebinding page sends its own name); nothing was done.' },
   endpoint_not_found: { status: 404, type: 'not_found', summary: 'No endpoint has that name.' },
@@ -18,14 +26,11 @@ export const ERROR_CODES = {
   unsupported_media_type: { status: 415, type: 'invalid_request', summary: 'The body is not declared as JSON (Content-Type application/json), or is compressed.' },
   upgrade_not_supported: { status: 426, type: 'invalid_request', summary: 'The request is a WebSocket handshake; the gateway serves HTTP only, so it refuses at once and closes the connection (a client with an HTTP transport falls back to it).' },
   rate_limit_exceeded: { status: 429, type: 'rate_limit', summary: 'A requests- or tokens-per-minute limit of the endpoint (or the gateway key) is reached; Retry-After and the x-ratelimit-* headers say when there is room. Nothing was sent upstream.' },
-  budget_exceeded: { status: 429, type: 'rate_limit', summary: 'The USD budget of the endpoint (or the gateway key) for the current day or month is spent; Retry-After says when the period turns over. Nothing was sent upstream.' },
   provider_error: { status: 400, type: 'invalid_request', summary: 'The provider rejected the request (4xx); status and message are the provider\'s.' },
   provider_auth_error: { status: 502, type: 'server_error', summary: 'The provider rejected the gateway\'s own credentials (its 401/403): an operator must fix the key; the client cannot.' },
   provider_credentials_missing: { status: 503, type: 'server_error', summary: 'The endpoint\'s provider has no API key configured on the gateway.' },
   all_attempts_failed: { status: 502, type: 'server_error', summary: 'Every target (retries and fallbacks included) failed; the message and `attempts` list each attempt with its status and reason.' },
-  limits_unavailable: { status: 503, type: 'server_error', summary: 'The state store holding a budget is unreachable and this replica has no recent figure of it; refused rather than risk overspending (Retry-After: 1).' },
   state_store_unavailable: { status: 503, type: 'server_error', summary: 'The shared state store (Redis) did not answer in time or cannot be reached, so figures it holds (usage counters) cannot be read; nothing was changed (Retry-After: 1).' },
-  no_available_target: { status: 503, type: 'server_error', summary: 'Every target of the endpoint is cooling down after failures (circuit breaker open); Retry-After says when one is retried.' },
   upstream_error: { status: 502, type: 'server_error', summary: 'The provider failed (5xx).' },
   upstream_unreachable: { status: 502, type: 'server_error', summary: 'The provider could not be reached (refused, reset, DNS).' },
   upstream_invalid_response: { status: 502, type: 'server_error', summary: 'The provider answered something the gateway could not read.' },
@@ -35,19 +40,13 @@ export const ERROR_CODES = {
   loop_detected: { status: 508, type: 'server_error', summary: 'The request has passed through too many gateways (x-gateway-hops reached 4), or the connection answered 508: a connection\'s base_url leads back to a gateway on the way; nothing more was sent.' },
   server_shutting_down: { status: 503, type: 'server_error', summary: 'The gateway was stopping and the call did not finish within server.shutdown_grace_ms.' },
   provider_credentials_unavailable: { status: 503, type: 'server_error', summary: 'The endpoint\'s connection has stored credentials the gateway cannot decrypt (a wrong or missing secrets key); nothing was sent.' },
-  gateway_key_missing: { status: 401, type: 'authentication', summary: 'Gateway keys are required and the request carries none in the places its clients send a key.' },
-  gateway_key_invalid: { status: 401, type: 'authentication', summary: 'The gateway key is malformed, unknown, expired or revoked; the message says which.' },
-  gateway_keys_unavailable: { status: 503, type: 'server_error', summary: 'Gateway keys are required and this replica has never read them (the shared store was unreachable since it started); refused rather than let an unchecked key in (Retry-After: 1).' },
-  endpoint_not_allowed: { status: 403, type: 'permission', summary: 'The gateway key is not scoped to this endpoint; nothing was sent upstream.' },
-  authentication_required: { status: 401, type: 'authentication', summary: 'The route needs `Authorization: Bearer <token>`, and none or a wrong one was sent.' },
-  permission_denied: { status: 403, type: 'permission', summary: 'The caller may not do this (a change from another origin, say); the message says why.' },
   resource_not_found: { status: 404, type: 'not_found', summary: 'No object of that kind has that name (a route that manages named objects).' },
   resource_conflict: { status: 409, type: 'invalid_request', summary: 'The change conflicts with what exists: a duplicate name, an object the YAML owns, or an object others still use.' },
-  service_unavailable: { status: 503, type: 'server_error', summary: 'A store or key the change needs is unavailable; nothing was changed.' },
   client_closed_request: { status: 499, type: 'cancelled', summary: 'The client went away; the upstream call was aborted (recorded, never sent).' },
   internal_error: { status: 500, type: 'server_error', summary: 'A bug in the gateway.' },
-} as const satisfies Record<string, { status: number; type: ErrorType; summary: string }>;
+} as const satisfies Record<string, ErrorCodeDefinition>;
 
 export type ErrorType = 'invalid_request' | 'not_found' | 'authentication' | 'permission' | 'rate_limit' | 'server_error' | 'timeout' | 'cancelled';
 
+/** A code of core's table; plugins' codes are PluginErrorCode objects. */
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,4 +1,5 @@
 import { ERROR_CODES, type ErrorCode, type ErrorType } from './error-codes';
+import type { PluginErrorCode } from './plugin-error-codes';
 
 export interface GatewayErrorOptions {
   /** Overrides the code's default status (a provider's 4xx is relayed with its own status). */
@@ -40,7 +41,8 @@ export interface UpstreamErrorBody {
 
 /** The one error type of the gateway. Every API style renders it in its clients' format. */
 export class GatewayError extends Error {
-  readonly code: ErrorCode;
+  /** One of core's codes (ErrorCode) or a plugin's (PluginErrorCode.code). */
+  readonly code: string;
   readonly status: number;
   readonly type: ErrorType;
   readonly param?: string;
@@ -53,12 +55,14 @@ export class GatewayError extends Error {
   readonly attempts?: AttemptFailure[];
   readonly headers?: Record<string, string>;
 
-  constructor(code: ErrorCode, message: string, options: GatewayErrorOptions = {}) {
+  /** `code`: one of core's by name, or a plugin's own as defineErrorCodes made it. */
+  constructor(code: ErrorCode | PluginErrorCode, message: string, options: GatewayErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'GatewayError';
-    this.code = code;
-    this.status = options.status ?? ERROR_CODES[code].status;
-    this.type = statusType(this.status, ERROR_CODES[code].type);
+    const definition = typeof code === 'string' ? ERROR_CODES[code] : code;
+    this.code = typeof code === 'string' ? code : code.code;
+    this.status = options.status ?? definition.status;
+    this.type = statusType(this.status, definition.type);
     this.param = options.param;
     this.providerType = options.providerType;
     this.providerCode = options.providerCode;

@@ -1,14 +1,14 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import type { ApiStyleDefinition, OperatorAccessCheck, RenderedError, RouteDefinition } from '../contracts/api-style-definition';
 import type { GatewayRuntime } from '../contracts/gateway-runtime';
-import type { PipelinePlugin } from '../contracts/pipeline-plugin';
+import type { MountedRoute, OperatorAccessCheck, RenderedError, RouteGroup } from '../contracts/route-definition';
 import type { StateStore } from '../contracts/state-store';
 import { GatewayError } from '../errors/gateway-error';
 import type { HostMatcher } from './host-matcher';
 import { hostPolicy, hostRefusal } from './host-policy';
 import { escapeMalformedPath, malformedPathError } from './malformed-path';
 import { originPolicy } from './origin-policy';
+import { ownOriginCheck } from './own-origin-routes';
 import { renderGatewayError } from './render-gateway-error';
 import { readJsonBody } from './read-json-body';
 import { requestId } from './request-id';
@@ -16,8 +16,8 @@ import { upgradeRefusal } from './upgrade-refusal';
 import { writeJson } from './write-json';
 
 export interface AppOptions {
-  apiStyles: Iterable<ApiStyleDefinition>;
-  pipelinePlugins: readonly PipelinePlugin[];
+  /** Every plugin's routes, API styles' included, mounted in this order. */
+  routeGroups: readonly RouteGroup[];
   runtime: GatewayRuntime;
   store: StateStore;
   logger: Logger;
@@ -30,18 +30,20 @@ export interface AppOptions {
   /** The check `access: 'operator'` routes pass (none registered: they are open). */
   operatorAccess?: OperatorAccessCheck;
   /** Filled with every plugin route as it is mounted, for plugins that describe the API (OpenAPI). */
-  mounted?: RouteDefinition[];
+  mounted?: MountedRoute[];
 }
 
-/** The Express app: health routes, then every plugin's routes, each with its own error renderer. */
-export function createApp({ apiStyles, pipelinePlugins, runtime, store, logger, bodyLimit, allowedOrigins, publicUrl, hostCheck, operatorAccess, mounted }: AppOptions): Express {
+/** The Express app: health routes, then every plugin's routes, each group with its own error renderer. */
+export function createApp({ routeGroups, runtime, store, logger, bodyLimit, allowedOrigins, publicUrl, hostCheck, operatorAccess, mounted }: AppOptions): Express {
+  // Built first: the origin policy, which runs before routing, asks what the route at a path declared.
+  const groups = routeGroups.map((group) => ({ group, routes: group.routes(runtime).map((route): MountedRoute => ({ ...route, plane: group.plane })) }));
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(requestId);
   app.use(hostPolicy(hostCheck));
   app.use(escapeMalformedPath);
-  app.use(originPolicy({ allowedOrigins, publicUrl }));
+  app.use(originPolicy({ allowedOrigins, publicUrl, ownOriginOnly: ownOriginCheck(groups.flatMap(({ routes }) => routes)) }));
 
   app.get('/health', (_req, res) => writeJson(res, 200, { status: 'ok' }));
   app.get('/ready', async (_req, res) => {
@@ -52,7 +54,7 @@ export function createApp({ apiStyles, pipelinePlugins, runtime, store, logger, 
   });
 
   const json = readJsonBody(bodyLimit);
-  const mount = (route: RouteDefinition, render: (e: GatewayError) => RenderedError) => {
+  const mount = (route: MountedRoute, render: (e: GatewayError) => RenderedError) => {
     // Decided at mount: the data plane's routes carry no access check at all.
     const check = route.access === 'operator' ? operatorAccess : undefined;
     const handlers: RequestHandler[] = [
@@ -68,11 +70,9 @@ export function createApp({ apiStyles, pipelinePlugins, runtime, store, logger, 
     app[route.method](route.path, ...handlers, errorRenderer(render, logger));
     mounted?.push(route);
   };
-  for (const style of apiStyles) {
-    for (const route of style.routes(runtime)) mount(route, (e) => style.renderError(e));
-  }
-  for (const plugin of pipelinePlugins) {
-    for (const route of plugin.routes?.(runtime) ?? []) mount(route, renderGatewayError);
+  for (const { group, routes } of groups) {
+    const render: (e: GatewayError) => RenderedError = group.renderError?.bind(group) ?? renderGatewayError;
+    for (const route of routes) mount(route, render);
   }
 
   app.use((req, res) => {

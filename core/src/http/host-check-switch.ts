@@ -2,7 +2,7 @@
 export interface CredentialRequirements {
   /** The config in force: a reload replaces the object, so its identity says when to ask again. */
   currentConfig(): object;
-  /** Whether every `access: 'operator'` route (and the rest of /api its guard covers) needs a credential. */
+  /** Whether the operator routes that need the guard (`access: 'operator'`, and those its plugin guards itself) need a credential. */
   operatorRoutes(): boolean;
   /** Whether every data-plane call needs a credential. */
   dataPlane(): boolean;

@@ -1,6 +1,6 @@
 import { errorHeaders } from './error-headers';
 import type { GatewayError } from '../errors/gateway-error';
-import type { RenderedError } from '../contracts/api-style-definition';
+import type { RenderedError } from '../contracts/route-definition';
 
 /**
  * Passthrough routes answer a provider's own error with the provider's own

@@ -1,4 +1,4 @@
-import type { RenderedError } from '../contracts/api-style-definition';
+import type { RenderedError } from '../contracts/route-definition';
 import type { ErrorType } from '../errors/error-codes';
 import type { GatewayError } from '../errors/gateway-error';
 import { errorHeaders } from './error-headers';

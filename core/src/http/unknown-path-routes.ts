@@ -1,5 +1,5 @@
 import { GatewayError } from '../errors/gateway-error';
-import type { RouteDefinition } from '../contracts/api-style-definition';
+import type { RouteDefinition } from '../contracts/route-definition';
 
 /**
  * Catch-alls under an API style's prefixes, mounted after its real routes, so a

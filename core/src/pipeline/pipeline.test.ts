@@ -81,13 +81,13 @@ describe('Pipeline', () => {
   it('runs the hooks after an async one once it has settled, in order, and stops at a rejection', async () => {
     const ran: string[] = [];
     const slow: PipelinePlugin = { name: 'slow', priority: 2, resolve: async () => void ran.push('slow') };
-    const failing: PipelinePlugin = { name: 'failing', priority: 2, resolve: async () => Promise.reject(new GatewayError('no_available_target', 'none')) };
+    const failing: PipelinePlugin = { name: 'failing', priority: 2, resolve: async () => Promise.reject(new GatewayError('endpoint_not_found', 'none')) };
     const pending = new Pipeline([recorder('first', 1, ran), slow, recorder('last', 3, ran)], fakeLogger() as unknown as Logger).resolve(call);
     expect(ran).toEqual(['first:resolve', 'slow']);
     await pending;
     expect(ran).toEqual(['first:resolve', 'slow', 'last:resolve']);
     ran.length = 0;
-    await expect(new Pipeline([failing, recorder('after', 3, ran)], fakeLogger() as unknown as Logger).resolve(call)).rejects.toMatchObject({ code: 'no_available_target' });
+    await expect(new Pipeline([failing, recorder('after', 3, ran)], fakeLogger() as unknown as Logger).resolve(call)).rejects.toMatchObject({ code: 'endpoint_not_found' });
     expect(ran).toEqual([]);
   });
 

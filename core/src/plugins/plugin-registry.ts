@@ -3,13 +3,16 @@ import { z } from 'zod';
 import type { ApiStyleDefinition } from '../contracts/api-style-definition';
 import type { CliCommand } from '../contracts/cli-command';
 import type { ConfigSectionDefinition } from '../contracts/config-section';
+import type { ConfigSource } from '../contracts/config-source';
 import type { EndpointSettingsDefinition } from '../contracts/endpoint-settings';
 import type { GatewayPlugin, OperatorAccess, PipelinePluginClass, PluginApi, PluginCatalog } from '../contracts/gateway-plugin';
 import type { PipelinePlugin } from '../contracts/pipeline-plugin';
 import type { PluginService, ServiceContext } from '../contracts/plugin-service';
 import type { ProviderDefinition } from '../contracts/provider-definition';
+import type { RouteGroup } from '../contracts/route-definition';
 import { TOKENS } from '../di/tokens';
 import { GatewayError } from '../errors/gateway-error';
+import { ErrorCodeTable } from '../errors/plugin-error-codes';
 import { checkPipelineReads, type DeclaredPlugin } from './plugin-dependencies';
 
 export interface LoadedPlugin {
@@ -37,6 +40,12 @@ export class PluginRegistry implements PluginCatalog {
   readonly commands = new Map<string, CliCommand>();
   readonly configSections = new Map<string, ConfigSectionDefinition>();
   readonly services: PluginService[] = [];
+  /** Every HTTP route group, API styles' included, in registration order (the order they are mounted). */
+  readonly routeGroups: RouteGroup[] = [];
+  /** The error codes plugins declared, each with its owner. */
+  readonly errorCodes = new ErrorCodeTable();
+  /** Run-time config sources, in registration order (a later one wins for a name two declare). */
+  readonly configSources: ConfigSource[] = [];
   /** The guard of `access: 'operator'` routes, if a plugin registered one. */
   operatorAccess: OperatorAccess | undefined;
   private readonly started: PluginService[] = [];
@@ -114,6 +123,10 @@ export class PluginRegistry implements PluginCatalog {
           throw new Error(`plugin "${pluginName}" registers API style "${definition.name}", which is already registered`);
         }
         this.apiStyles.set(definition.name, definition);
+        this.routeGroups.push({ plane: 'data', routes: (runtime) => definition.routes(runtime), renderError: (error) => definition.renderError(error) });
+      },
+      registerRoutes: (group) => {
+        this.routeGroups.push(group);
       },
       registerPipeline: (plugin) => {
         this.pipelineEntries.push({ owner: pluginName, entry: plugin });
@@ -136,8 +149,12 @@ export class PluginRegistry implements PluginCatalog {
         }
         this.configSections.set(definition.field, definition);
       },
+      registerErrorCodes: (codes) => this.errorCodes.register(pluginName, codes),
       registerService: (service) => {
         this.services.push(service);
+      },
+      registerConfigSource: (source) => {
+        this.configSources.push(source);
       },
       registerOperatorAccess: (access) => {
         if (this.operatorAccess) throw new Error(`plugin "${pluginName}" registers an operator-access check, and one is already registered`);

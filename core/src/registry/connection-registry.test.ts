@@ -121,7 +121,7 @@ describe('ConnectionRegistry', () => {
   describe('API-owned connections', () => {
     it('upserts and removes single connections, and a config apply leaves them alone', async () => {
       await registry.apply([settings('a')]);
-      await registry.upsert(settings('api-1'));
+      await registry.upsert(settings('api-1'), 'api');
       expect(registry.sourceOf('api-1')).toBe('api');
       expect(registry.sourceOf('a')).toBe('config');
       await registry.apply([settings('a', { apiKey: new Secret('rotated') })]);
@@ -132,17 +132,42 @@ describe('ConnectionRegistry', () => {
     });
 
     it('keeps an API connection over a config entry of the same name', async () => {
-      await registry.upsert(settings('shared', { baseUrl: 'http://127.0.0.1:9/api' }));
+      await registry.upsert(settings('shared', { baseUrl: 'http://127.0.0.1:9/api' }), 'api');
       await registry.apply([settings('shared', { baseUrl: 'http://127.0.0.1:9/file' })]);
       expect(registry.get('shared')?.connection.settings.baseUrl).toBe('http://127.0.0.1:9/api');
       expect(registry.sourceOf('shared')).toBe('api');
     });
 
     it('an unchanged upsert keeps the live instance', async () => {
-      const first = await registry.upsert(settings('x', { options: { token: new Secret('t') } }));
-      const again = await registry.upsert(settings('x', { options: { token: new Secret('t') } }));
+      const first = await registry.upsert(settings('x', { options: { token: new Secret('t') } }), 'api');
+      const again = await registry.upsert(settings('x', { options: { token: new Secret('t') } }), 'api');
       expect(again.connection).toBe(first.connection);
       expect(built).toHaveLength(1);
+    });
+  });
+
+  describe('run-time sources', () => {
+    it('puts a stand-in as given, keeps it while it is the same object, and replaces it with real settings later', async () => {
+      const standIn = new FakeConnection(settings('sealed'));
+      await registry.putAll('api', [settings('sealed')], new Map([['sealed', standIn]]));
+      expect(registry.get('sealed')?.connection).toBe(standIn);
+      expect(built).toHaveLength(0);
+      await registry.putAll('api', [settings('sealed')], new Map([['sealed', standIn]]));
+      expect(standIn.closed).toBe(0);
+
+      // Same settings as the stand-in's, but now usable: a real connection is built.
+      await registry.putAll('api', [settings('sealed')]);
+      expect(registry.get('sealed')?.connection).toBe(built[0]);
+      expect(standIn.closed).toBe(1);
+    });
+
+    it('drops only the source\'s own connections that it no longer declares', async () => {
+      await registry.apply([settings('file')]);
+      await registry.putAll('api', [settings('a'), settings('b')]);
+      await registry.dropOthers('api', new Set(['a']));
+      expect(registry.names().sort()).toEqual(['a', 'file']);
+      expect(live('a')?.closed).toBe(0);
+      expect(built.find((c) => c.settings.name === 'b')?.closed).toBe(1);
     });
   });
 
@@ -152,9 +177,9 @@ describe('ConnectionRegistry', () => {
 
     it('closes a replaced or removed connection only after the grace, so calls in flight finish on it', async () => {
       const graceful = new ConnectionRegistry(new Map([['fake', fakeDefinition('fake', built)]]), { retireGraceMs: 1000 });
-      await graceful.upsert(settings('x'));
+      await graceful.upsert(settings('x'), 'api');
       const first = graceful.get('x')?.connection as FakeConnection;
-      await graceful.upsert(settings('x', { apiKey: new Secret('sk-two') }));
+      await graceful.upsert(settings('x', { apiKey: new Secret('sk-two') }), 'api');
       const second = graceful.get('x')?.connection as FakeConnection;
       expect(second).not.toBe(first);
       expect(first.closed).toBe(0);

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { ObjectSource } from '../contracts/endpoint';
+import { FILE_SOURCE, type ObjectSource } from '../contracts/endpoint';
 import type { ConnectionSettings, ProviderConnection, ProviderDefinition } from '../contracts/provider-definition';
 import { Secret } from '../secrets/secret';
 
@@ -11,6 +11,8 @@ export interface LiveConnection {
 interface Entry extends LiveConnection {
   settings: ConnectionSettings;
   source: ObjectSource;
+  /** Put in by a source for a connection that cannot be used; never reused for settings. */
+  standIn?: true;
 }
 
 export interface ConnectionRegistryOptions {
@@ -22,10 +24,11 @@ export interface ConnectionRegistryOptions {
 }
 
 /**
- * Provider connections by name, built once per config (never per request). A reload keeps
- * a connection whose settings did not change, so its pooled sockets survive, and retires
- * the ones that changed or went away. Connections an API wrote (`source: 'api'`) are
- * changed one at a time with `upsert` / `remove` and survive reloads.
+ * Provider connections by name, built once per config (never per request). Each config
+ * source (the file, a run-time source such as the admin store) applies its own set: an
+ * apply keeps a connection whose settings did not change, so its pooled sockets survive,
+ * and retires the ones that changed or went away. A run-time source's connection wins over
+ * the file's of the same name, and the file's applies leave it alone.
  */
 export class ConnectionRegistry {
   private readonly live = new Map<string, Entry>();
@@ -52,22 +55,35 @@ export class ConnectionRegistry {
     return this.live.get(name)?.source;
   }
 
+  /** Replaces the connections `source` owns with `settingsList` (closing the ones that changed or went away). */
+  async apply(settingsList: readonly ConnectionSettings[], source: ObjectSource = FILE_SOURCE): Promise<void> {
+    await this.putAll(source, settingsList);
+    await this.dropOthers(source, new Set(settingsList.map((s) => s.name)));
+  }
+
   /**
-   * Replaces the connections the config owns. An API-owned connection is left alone, and
-   * wins over a config entry of the same name: it was set later, on purpose.
+   * Puts in `source`'s connections, keeping each live one whose settings did not change. A
+   * stand-in (a connection built elsewhere that answers every call with an error) is put as
+   * given. The file never replaces a run-time source's connection: that was set later, on purpose.
    */
-  async apply(settingsList: readonly ConnectionSettings[]): Promise<void> {
-    const wanted = new Set(settingsList.map((s) => s.name));
+  async putAll(source: ObjectSource, settingsList: readonly ConnectionSettings[], standIns: ReadonlyMap<string, ProviderConnection> = new Map()): Promise<void> {
     const retired: ProviderConnection[] = [];
     for (const settings of settingsList) {
       const current = this.live.get(settings.name);
-      if (current?.source === 'api') continue;
-      if (current && sameSettings(current.settings, settings)) continue;
-      this.live.set(settings.name, this.build(settings, 'config'));
-      if (current) retired.push(current.connection);
+      if (current && current.source !== source && source === FILE_SOURCE) continue;
+      const standIn = standIns.get(settings.name);
+      if (current?.source === source && (standIn ? current.connection === standIn : current.standIn !== true && sameSettings(current.settings, settings))) continue;
+      this.live.set(settings.name, standIn ? { settings, definition: this.definitionOf(settings.type), connection: standIn, source, standIn: true } : this.build(settings, source));
+      if (current && current.connection !== standIn) retired.push(current.connection);
     }
+    await this.retire(retired);
+  }
+
+  /** Removes `source`'s connections not named in `keep`; calls in flight on them finish first. */
+  async dropOthers(source: ObjectSource, keep: ReadonlySet<string>): Promise<void> {
+    const retired: ProviderConnection[] = [];
     for (const [name, current] of this.live) {
-      if (current.source !== 'config' || wanted.has(name)) continue;
+      if (current.source !== source || keep.has(name)) continue;
       this.live.delete(name);
       retired.push(current.connection);
     }
@@ -78,24 +94,13 @@ export class ConnectionRegistry {
    * Adds or replaces one connection at run time. Unchanged settings keep the live
    * connection; a replaced one is closed after the grace, so calls in flight finish on it.
    */
-  async upsert(settings: ConnectionSettings, source: ObjectSource = 'api'): Promise<LiveConnection> {
+  async upsert(settings: ConnectionSettings, source: ObjectSource): Promise<LiveConnection> {
     const current = this.live.get(settings.name);
-    if (current && current.source === source && sameSettings(current.settings, settings)) return current;
+    if (current && current.source === source && current.standIn !== true && sameSettings(current.settings, settings)) return current;
     const entry = this.build(settings, source);
     this.live.set(settings.name, entry);
     if (current) await this.retire([current.connection]);
     return entry;
-  }
-
-  /**
-   * Puts in a connection built elsewhere (one that answers every call with an error, for
-   * settings that cannot be used). Replaces the live one like `upsert`.
-   */
-  async put(settings: ConnectionSettings, connection: ProviderConnection, source: ObjectSource = 'api'): Promise<void> {
-    const definition = this.definitionOf(settings.type);
-    const current = this.live.get(settings.name);
-    this.live.set(settings.name, { settings, definition, connection, source });
-    if (current && current.connection !== connection) await this.retire([current.connection]);
   }
 
   /** Removes one connection; calls in flight on it finish before it is closed. */

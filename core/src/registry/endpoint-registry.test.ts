@@ -66,22 +66,22 @@ describe('EndpointRegistry', () => {
     expect(seen).toEqual(['upsert']);
   });
 
-  describe('replaceConfigEndpoints', () => {
+  describe('replaceFrom', () => {
     it('adds new config endpoints, replaces changed ones and removes the ones that went away', () => {
       const registry = new EndpointRegistry();
-      registry.replaceConfigEndpoints([endpoint('keep'), endpoint('change'), endpoint('drop')]);
-      registry.replaceConfigEndpoints([endpoint('keep'), endpoint('change', { model: 'model-2' }), endpoint('new')]);
+      registry.replaceFrom('config', [endpoint('keep'), endpoint('change'), endpoint('drop')]);
+      registry.replaceFrom('config', [endpoint('keep'), endpoint('change', { model: 'model-2' }), endpoint('new')]);
       expect(names(registry)).toEqual(['change', 'keep', 'new']);
       expect(registry.get('change')?.model).toBe('model-2');
     });
 
     it('emits events only for what actually changed, so listeners are not flooded on every reload', () => {
       const { registry, changes } = watched();
-      registry.replaceConfigEndpoints([endpoint('keep'), endpoint('change'), endpoint('drop')]);
+      registry.replaceFrom('config', [endpoint('keep'), endpoint('change'), endpoint('drop')]);
       changes.length = 0;
 
       const changed = endpoint('change', { timeouts: { ...resolveTimeouts(undefined), idleMs: 5 } });
-      registry.replaceConfigEndpoints([endpoint('keep'), changed, endpoint('new')]);
+      registry.replaceFrom('config', [endpoint('keep'), changed, endpoint('new')]);
       expect(changes).toEqual(
         expect.arrayContaining([
           { type: 'remove', name: 'drop' },
@@ -92,35 +92,46 @@ describe('EndpointRegistry', () => {
       expect(changes).toHaveLength(3);
 
       changes.length = 0;
-      registry.replaceConfigEndpoints([endpoint('keep'), changed, endpoint('new')]);
+      registry.replaceFrom('config', [endpoint('keep'), changed, endpoint('new')]);
       expect(changes).toEqual([]);
     });
 
     it('keeps run-time endpoints across a reload, even when the new config is empty', () => {
       const registry = new EndpointRegistry();
-      registry.replaceConfigEndpoints([endpoint('from-file')]);
+      registry.replaceFrom('config', [endpoint('from-file')]);
       registry.upsert(endpoint('from-api', { source: 'api' }));
-      registry.replaceConfigEndpoints([]);
+      registry.replaceFrom('config', []);
       expect(names(registry)).toEqual(['from-api']);
     });
 
     it('lets a run-time endpoint win over a config endpoint of the same name', () => {
       const { registry, changes } = watched();
-      registry.replaceConfigEndpoints([endpoint('shared', { model: 'from-file' })]);
+      registry.replaceFrom('config', [endpoint('shared', { model: 'from-file' })]);
       registry.upsert(endpoint('shared', { model: 'from-api', source: 'api' }));
       changes.length = 0;
 
-      registry.replaceConfigEndpoints([endpoint('shared', { model: 'edited-in-file' })]);
+      registry.replaceFrom('config', [endpoint('shared', { model: 'edited-in-file' })]);
       expect(registry.get('shared')).toMatchObject({ model: 'from-api', source: 'api' });
       expect(changes).toEqual([]);
     });
 
     it('does not remove a run-time endpoint whose name the config drops', () => {
       const registry = new EndpointRegistry();
-      registry.replaceConfigEndpoints([endpoint('x')]);
+      registry.replaceFrom('config', [endpoint('x')]);
       registry.upsert(endpoint('x', { source: 'api' }));
-      registry.replaceConfigEndpoints([]);
+      registry.replaceFrom('config', []);
       expect(registry.get('x')?.source).toBe('api');
+    });
+
+    it('lets a run-time source replace only its own endpoints, winning over the file for a shared name', () => {
+      const registry = new EndpointRegistry();
+      registry.replaceFrom('config', [endpoint('shared', { model: 'from-file' }), endpoint('file-only')]);
+      registry.replaceFrom('api', [endpoint('shared', { model: 'from-api', source: 'api' }), endpoint('api-only', { source: 'api' })]);
+      expect(registry.get('shared')).toMatchObject({ model: 'from-api', source: 'api' });
+      expect(names(registry)).toEqual(['api-only', 'file-only', 'shared']);
+
+      registry.replaceFrom('api', []);
+      expect(names(registry)).toEqual(['file-only']);
     });
   });
 });

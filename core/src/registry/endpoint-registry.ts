@@ -1,10 +1,11 @@
-import type { Endpoint } from '../contracts/endpoint';
+import { FILE_SOURCE, type Endpoint, type ObjectSource } from '../contracts/endpoint';
 
 export type EndpointChange = { type: 'upsert'; endpoint: Endpoint } | { type: 'remove'; name: string };
 
 /**
- * The live set of endpoints. The YAML fills it (and refills it on reload);
- * the run-time API writes single endpoints. Reads are a Map lookup on the hot path.
+ * The live set of endpoints. Each config source (the file, on start and on reload; a
+ * run-time source such as the admin store) replaces its own. Reads are a Map lookup on
+ * the hot path.
  */
 export class EndpointRegistry {
   private readonly endpoints = new Map<string, Endpoint>();
@@ -31,17 +32,18 @@ export class EndpointRegistry {
   }
 
   /**
-   * Replaces the endpoints the config owns. API-owned endpoints survive a reload,
-   * and win over a config endpoint of the same name: they were set later, on purpose.
+   * Replaces the endpoints `source` owns; unchanged ones stay as they are. A run-time
+   * source's endpoint wins over the file's of the same name, and survives the file's
+   * reloads: it was set later, on purpose.
    */
-  replaceConfigEndpoints(next: readonly Endpoint[]): void {
+  replaceFrom(source: ObjectSource, next: readonly Endpoint[]): void {
     const incoming = new Map(next.map((e) => [e.name, e]));
     for (const [name, current] of this.endpoints) {
-      if (current.source === 'config' && !incoming.has(name)) this.remove(name);
+      if (current.source === source && !incoming.has(name)) this.remove(name);
     }
     for (const endpoint of next) {
       const current = this.endpoints.get(endpoint.name);
-      if (current?.source === 'api') continue;
+      if (current && current.source !== source && source === FILE_SOURCE) continue;
       if (!current || JSON.stringify(current) !== JSON.stringify(endpoint)) this.upsert(endpoint);
     }
   }

@@ -1,4 +1,5 @@
 import { EmbeddedStateStore } from './embedded-state-store';
+import type { RedisConnections } from './redis-connections';
 import { RedisStateStore } from './redis-state-store';
 import { ResilientStateStore } from './resilient-state-store';
 import type { StateStore } from '../contracts/state-store';
@@ -17,9 +18,17 @@ export type StateStoreEvents = (event: 'degraded' | 'recovered' | 'dropped', det
  * Redis comes wrapped so that an outage degrades routing to per-process state and
  * buffers counters instead of failing requests. `now` is the embedded store's
  * clock (its TTLs expire on it, so a test that advances the gateway's clock sees
- * them lapse); Redis keeps time on its own server.
+ * them lapse); Redis keeps time on its own server. `redis`: the gateway's connection
+ * factory, so the store's connection follows the one policy (without it, the store opens
+ * its own from the URL and reports errors to `onError`).
  */
-export function createStateStore(config: StateStoreConfig, onError?: (e: Error) => void, events?: StateStoreEvents, now: () => number = Date.now): StateStore {
+export function createStateStore(
+  config: StateStoreConfig,
+  onError?: (e: Error) => void,
+  events?: StateStoreEvents,
+  now: () => number = Date.now,
+  redis?: RedisConnections,
+): StateStore {
   if (config.redisUrl === '') return new EmbeddedStateStore(now);
-  return new ResilientStateStore(new RedisStateStore(config.redisUrl, { keyPrefix: config.keyPrefix }, onError), events);
+  return new ResilientStateStore(new RedisStateStore(redis ?? config.redisUrl, { keyPrefix: config.keyPrefix }, onError), events);
 }

@@ -1,6 +1,7 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { ReserveState, StateStore, WindowState } from '../contracts/state-store';
 import { toNanoUsd } from './budget-reservations';
+import { RedisConnections } from './redis-connections';
 import { RESERVE_SCRIPT, SETTLE_SCRIPT } from './redis-reserve-scripts';
 import { WINDOW_ADD_SCRIPT } from './redis-window-script';
 import { windowSeconds } from './sliding-window';
@@ -13,8 +14,6 @@ export interface RedisStateStoreOptions {
 }
 
 const DEFAULT_COMMAND_TIMEOUT_MS = 500;
-const CONNECT_TIMEOUT_MS = 1000;
-const MAX_RECONNECT_DELAY_MS = 2000;
 
 /** Redis refuses HINCRBY on a field that already holds a fractional value. */
 const NOT_AN_INTEGER = /not an integer/i;
@@ -35,28 +34,14 @@ export class RedisStateStore implements StateStore {
   private firstAttempt = true;
   private firstConnection?: Promise<void>;
 
-  constructor(url: string, options: RedisStateStoreOptions = {}, onError: (err: Error) => void = () => {}) {
+  private readonly connections: RedisConnections;
+
+  /** `source`: the gateway's connection factory, or a URL (tests, tools) for a factory of this store's own. */
+  constructor(source: RedisConnections | string, options: RedisStateStoreOptions = {}, onError: (err: Error) => void = () => {}) {
     this.commandTimeoutMs = options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
-    this.redis = new Redis(url, {
-      keyPrefix: options.keyPrefix ?? '',
-      // Without a queue, a command issued while disconnected rejects at once
-      // instead of waiting for a reconnect that may never come.
-      enableOfflineQueue: false,
-      // Covers the connected-but-unresponsive case (overloaded or stopped
-      // server), where no socket error ever arrives.
-      commandTimeout: this.commandTimeoutMs,
-      // A command in flight when the connection drops is retried at most once.
-      maxRetriesPerRequest: 1,
-      // A half-open TCP connect (e.g. a blackholed host) would otherwise hold
-      // the client in 'connecting' for ioredis' default 10 s.
-      connectTimeout: CONNECT_TIMEOUT_MS,
-      // Never give up: returning a number keeps retrying, so the store heals
-      // by itself when Redis returns; the cap keeps the gap short.
-      retryStrategy: (attempt) => Math.min(attempt * 100, MAX_RECONNECT_DELAY_MS),
-    });
-    // ioredis prints every unhandled 'error' event to stderr; outages are
-    // already reported through rejected calls, so the owner chooses to log.
-    this.redis.on('error', onError);
+    // A URL gets a factory of its own, whose errors go to onError as before.
+    this.connections = typeof source === 'string' ? new RedisConnections({ url: source, keyPrefix: '' }, (_event, detail) => onError(new Error(detail.err))) : source;
+    this.redis = this.connections.commands('state store', { keyPrefix: options.keyPrefix ?? '', commandTimeoutMs: this.commandTimeoutMs });
     this.redis.defineCommand('windowAdd', { numberOfKeys: 1, lua: WINDOW_ADD_SCRIPT });
     this.redis.defineCommand('budgetReserve', { numberOfKeys: 3, lua: RESERVE_SCRIPT });
     this.redis.defineCommand('budgetSettle', { numberOfKeys: 3, lua: SETTLE_SCRIPT });
@@ -169,13 +154,7 @@ export class RedisStateStore implements StateStore {
   }
 
   async close(): Promise<void> {
-    try {
-      // QUIT lets replies already in flight arrive before the socket closes.
-      await this.redis.quit();
-    } catch {
-      // Unreachable or unresponsive server: drop the socket and stop reconnecting.
-      this.redis.disconnect();
-    }
+    await this.connections.close(this.redis);
   }
 
   /**

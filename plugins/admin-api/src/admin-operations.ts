@@ -1,4 +1,4 @@
-import { GatewayError, type Endpoint, type EndpointKind, type GatewayRuntime, type PluginCatalog } from '@model-gateway/core';
+import { GatewayError, type ConfigSourceHost, type Endpoint, type EndpointKind, type GatewayRuntime, type PluginCatalog } from '@model-gateway/core';
 import { type ConnectionRegistry, type EndpointRegistry } from '@model-gateway/core/internal';
 import type { ModelCatalog } from '@model-gateway/model-catalog';
 import type { StoreSnapshot } from '@model-gateway/admin-store';
@@ -16,6 +16,9 @@ import type { SecretsKeyring } from './store/secrets-keyring';
 export interface AdminOperationsDeps {
   state: AdminState;
   keyring: SecretsKeyring;
+  /** Core's checks of what is entered here (the admin store is a config source). */
+  host: ConfigSourceHost;
+  /** Read only: what is live, from every source. */
   connections: ConnectionRegistry;
   endpoints: EndpointRegistry;
   plugins: PluginCatalog;
@@ -38,8 +41,8 @@ const TEST_TIMEOUT_MS = 30_000;
 
 /**
  * The admin API's operations on connections and endpoints: views of what is live (from the
- * YAML and from the store), and changes validated like the YAML, committed to the store
- * and applied to the registries before they are answered.
+ * YAML and from the store), and changes checked by core like the YAML, committed to the
+ * store and published to core before they are answered.
  */
 export class AdminOperations {
   private readonly now: () => string;
@@ -109,7 +112,7 @@ export class AdminOperations {
 
   createEndpoint(body: unknown): Promise<EndpointView> {
     return this.deps.state.mutate(async (snapshot) => {
-      const input = parseEndpointInput(body, this.deps.plugins, this.deps.connections);
+      const input = parseEndpointInput(body, this.deps.host, this.deps.connections);
       if (this.deps.endpoints.get(input.name) || snapshot.endpoints.has(input.name)) {
         throw new GatewayError('resource_conflict', `An endpoint named "${input.name}" already exists${this.deps.endpoints.get(input.name)?.source === 'config' ? ' (in the config file)' : ''}; names are unique.`, { param: 'name' });
       }
@@ -122,7 +125,7 @@ export class AdminOperations {
   replaceEndpoint(name: string, body: unknown): Promise<EndpointView> {
     return this.deps.state.mutate(async (snapshot) => {
       const stored = this.apiEndpoint(name, snapshot);
-      const input = parseEndpointInput(body, this.deps.plugins, this.deps.connections, name);
+      const input = parseEndpointInput(body, this.deps.host, this.deps.connections, name);
       const record = { name, body: input.body, created_at: stored.created_at, updated_at: this.now() };
       return { commit: { ops: [{ op: 'put-endpoint', record }] }, result: () => this.getEndpoint(name) };
     });
@@ -153,7 +156,12 @@ export class AdminOperations {
   }
 
   private inputContext() {
-    return { definitions: this.deps.plugins.providers, allowPrivate: this.deps.settings().allowPrivate, listenAddress: this.deps.runtime.listenAddress };
+    return {
+      definitions: this.deps.plugins.providers,
+      check: this.deps.host.checkConnection,
+      allowPrivate: this.deps.settings().allowPrivate,
+      listenAddress: this.deps.runtime.listenAddress,
+    };
   }
 
   private assertNewConnection(name: string, snapshot: StoreSnapshot): void {

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Request } from 'express';
 import { TOKENS, writeJson, type GatewayRuntime, type PluginService, type RouteDefinition, type ServiceContext } from '@model-gateway/core';
 import { MODEL_CATALOG } from '@model-gateway/model-catalog';
-import { FileStore, RedisAdminStore, type AdminStore, type StoreSnapshot } from '@model-gateway/admin-store';
+import { FileStore, RedisAdminStore, storeCollections, type AdminStore, type StoreSnapshot } from '@model-gateway/admin-store';
 import { adminSettings, type AdminSettings } from './admin-config';
 import type { AdminExtension } from './admin-extension';
 import { AdminOperations } from './admin-operations';
@@ -12,6 +12,7 @@ import { adminHandlers, type AdminHandlers } from './http/admin-handlers';
 import { adminRoutes } from './http/admin-routes';
 import { bodySchemas } from './http/body-schemas';
 import { openApiDocument } from './http/openapi-document';
+import { AdminConfigSource } from './store/admin-config-source';
 import { AdminState, type Mutation } from './store/admin-state';
 import { SecretsKeyring } from './store/secrets-keyring';
 
@@ -24,9 +25,9 @@ const STORE_EVENTS = {
 
 /**
  * The admin API for the life of the gateway: at start it opens the store (the data
- * directory's file, or Redis when state.redis_url is set), applies what it holds to the
- * registries before the listener opens, and keeps following it; its routes serve
- * /api/connections, /api/endpoints and /api/openapi.json.
+ * directory's file, or Redis when state.redis_url is set), publishes what it holds to
+ * core through its config source before the listener opens, and keeps following it; its
+ * routes serve /api/connections, /api/endpoints and /api/openapi.json.
  */
 export class AdminService implements PluginService, AdminExtension {
   readonly name = 'admin-api';
@@ -35,6 +36,8 @@ export class AdminService implements PluginService, AdminExtension {
   private store?: AdminStore;
   private listenHost = '127.0.0.1';
   private readonly snapshotListeners: Array<(snapshot: StoreSnapshot) => void> = [];
+  /** The store as a config source (registered with core at plugin load). */
+  readonly configSource = new AdminConfigSource();
 
   constructor(private readonly container: DependencyContainer) {}
 
@@ -42,20 +45,21 @@ export class AdminService implements PluginService, AdminExtension {
     this.listenHost = context.listenHost;
     const settings = this.settings();
     const logger = this.logger();
+    // The collections plugins registered at load (gateway keys, ...), and Redis connections from core's one factory.
+    const collections = storeCollections(this.container);
     this.store = settings.redisUrl
       ? new RedisAdminStore({
-          url: settings.redisUrl,
+          redis: this.container.resolve(TOKENS.Redis),
           keyPrefix: settings.keyPrefix,
+          collections,
           onEvent: (event, detail) => logger.warn(detail, STORE_EVENTS[event]),
         })
-      : new FileStore(settings.dataDir);
+      : new FileStore(settings.dataDir, { collections });
     this.keyring = new SecretsKeyring({ kind: this.store.kind, secretsKey: settings.secretsKey, dataDir: settings.dataDir, logger });
     this.state = new AdminState({
       store: this.store,
       keyring: this.keyring,
-      connections: this.container.resolve(TOKENS.ConnectionRegistry),
-      endpoints: this.container.resolve(TOKENS.EndpointRegistry),
-      plugins: this.container.resolve(TOKENS.PluginRegistry),
+      host: this.configSource.host,
       logger,
       allowPrivate: () => this.settings().allowPrivate,
     });
@@ -117,6 +121,7 @@ export class AdminService implements PluginService, AdminExtension {
     const operations = new AdminOperations({
       state: this.state,
       keyring: this.keyring,
+      host: this.configSource.host,
       connections: this.container.resolve(TOKENS.ConnectionRegistry),
       endpoints: this.container.resolve(TOKENS.EndpointRegistry),
       plugins,

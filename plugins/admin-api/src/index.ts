@@ -1,10 +1,12 @@
-import { renderGatewayError, type GatewayPlugin } from '@model-gateway/core';
+import type { GatewayPlugin } from '@model-gateway/core';
 import { adminSectionSchema, storeSectionSchema } from './admin-config';
+import { ADMIN_ERRORS } from './admin-error-codes';
 import { ADMIN_API } from './admin-extension';
 import { AdminService } from './admin-service';
 import { secretsCommand } from './cli/rotate-key-command';
 
 export { AdminService } from './admin-service';
+export { ADMIN_ERRORS } from './admin-error-codes';
 export { ADMIN_API, type AdminExtension } from './admin-extension';
 export { adminErrors, type AdminHandlers, type Change } from './http/admin-handlers';
 export { errorSchema, listOf } from './model/views';
@@ -26,11 +28,13 @@ const plugin: GatewayPlugin = {
   register: (api) => {
     api.registerConfigSection({ field: 'store', schema: storeSectionSchema });
     api.registerConfigSection({ field: 'admin', schema: adminSectionSchema });
+    api.registerErrorCodes(ADMIN_ERRORS);
     const service = new AdminService(api.container);
     api.container.register(ADMIN_API, { useValue: service });
     api.registerService(service);
+    api.registerConfigSource(service.configSource);
     api.registerOperatorAccess({ check: (req) => service.authorizeRead(req), requiresCredential: () => service.requiresToken() });
-    api.registerApiStyle({ name: 'admin', routes: (runtime) => service.routes(runtime), renderError: renderGatewayError });
+    api.registerRoutes({ plane: 'operator', routes: (runtime) => service.routes(runtime) });
     api.registerCommand(secretsCommand);
   },
 };

@@ -1,13 +1,20 @@
 export { StoreConflictError, StoreInvalidError, StoreUnavailableError, type AdminStore } from './admin-store';
-export { applyCommit, EMPTY_SNAPSHOT, type ConnectionRecord, type EndpointRecord, type KekMeta, type KeyRecord, type SealedSecret, type StoreCommit, type StoreOp, type StoreSnapshot } from './records';
+export {
+  applyCommit, CONNECTIONS_COLLECTION, EMPTY_SNAPSHOT, ENDPOINTS_COLLECTION, makeSnapshot, recordChange,
+  type ConnectionRecord, type EndpointRecord, type KekMeta, type RecordChange, type SealedSecret, type StoredRecord, type StoreCommit, type StoreOp, type StoreSnapshot,
+} from './records';
+export { COLLECTION_NAME, defineCollection, type Collection } from './collection';
+export { CollectionHandle } from './collection-handle';
+export { CONNECTIONS, ENDPOINTS } from './admin-collections';
+export { STORE_COLLECTIONS, StoreCollections, storeCollections } from './store-collections';
 export { rewrap, seal, secretBinding, unseal, UnsealError } from './crypto/envelope';
 export { newSecretsKey, openSecretsKey, parseKeyMaterial, SCRYPT_COST, type KeyMaterial, type SecretsKey } from './crypto/secrets-key';
 export { FileStore, type FileStoreOptions } from './embedded/file-store';
-export { readStoreFile, STORE_FILE, storeFileSchema } from './embedded/store-file';
-export { connectionRecordSchema, endpointRecordSchema, kekMetaSchema, keyRecordSchema, sealedSecretSchema } from './record-schemas';
+export { readStoreFile, STORE_FILE, storeFileSchema, storeFileSchemaFor } from './embedded/store-file';
+export { connectionRecordSchema, endpointRecordSchema, firstIssue, kekMetaSchema, sealedSecretSchema } from './record-schemas';
 export { DirectoryLock, LockHeldError } from './embedded/directory-lock';
 export { judgeLock, type LockOwner } from './embedded/lock-staleness';
 export { procProbe, type ProcessProbe } from './embedded/process-probe';
 export { createKeyFile, KEY_FILE, readKeyFile, removeKeyFile } from './embedded/key-file';
 export { writeFileAtomic } from './embedded/atomic-file';
-export { RedisAdminStore, type RedisStoreOptions } from './redis/redis-store';
+export { RedisAdminStore, type RedisConnectionSource, type RedisStoreOptions } from './redis/redis-store';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ConnectionRecord, EndpointRecord, KekMeta, KeyRecord, SealedSecret } from './records';
+import type { ConnectionRecord, EndpointRecord, KekMeta, SealedSecret } from './records';
 
 /**
  * The stored records as zod schemas, checked wherever the store reads them (the file at
@@ -38,25 +38,8 @@ export const endpointRecordSchema = z.looseObject({
   updated_at: text,
 });
 
-const limit = z.number().nonnegative().nullable();
-
-export const keyRecordSchema = z.looseObject({
-  id: text.min(1),
-  name: text,
-  hash: text.min(1),
-  last4: text,
-  endpoints: z.union([z.array(z.string()), z.literal('*')]),
-  expires_at: text.nullable(),
-  rpm: limit,
-  tpm: limit,
-  budget_usd: limit,
-  budget_period: z.enum(['day', 'month']),
-  created_at: text,
-  revoked_at: text.nullable(),
-});
-
 /** Records stored by name (or id), each under its own name: a record filed under another name would be served under two. */
-export function recordsByName<T extends z.ZodType<Record<string, unknown>>>(record: T, nameField: 'name' | 'id') {
+export function recordsByName<T extends z.ZodType<Record<string, unknown>>>(record: T, nameField: string) {
   return z.record(z.string(), record).superRefine((records, context) => {
     for (const [name, value] of Object.entries(records)) {
       if (value[nameField] !== name) context.addIssue({ code: 'custom', path: [name, nameField], message: `must equal the key it is stored under (${JSON.stringify(name)})` });
@@ -77,5 +60,5 @@ type Accepts<Schema extends z.ZodType, Stored> = z.output<Schema> extends Stored
 type Holds<T extends true> = T;
 export type SchemasMatchRecords = Holds<
   Accepts<typeof sealedSecretSchema, SealedSecret> & Accepts<typeof kekMetaSchema, KekMeta> & Accepts<typeof connectionRecordSchema, ConnectionRecord> &
-  Accepts<typeof endpointRecordSchema, EndpointRecord> & Accepts<typeof keyRecordSchema, KeyRecord>
+  Accepts<typeof endpointRecordSchema, EndpointRecord>
 >;

@@ -1,7 +1,8 @@
 /**
- * What the store holds: API-managed connections and endpoints, gateway keys (their
- * hashes), and the description of the key that protects the connections' credentials.
- * Plain JSON, the same in the embedded file and in Redis.
+ * What the store holds: records in namespaced collections (admin-api's connections and
+ * endpoints, and whatever other plugins register, such as gateway keys), and the
+ * description of the key that protects the connections' credentials. Plain JSON, the
+ * same in the embedded file and in Redis.
  */
 
 /** One credential under envelope encryption (crypto/envelope.ts). */
@@ -42,47 +43,48 @@ export interface EndpointRecord {
   updated_at: string;
 }
 
-/**
- * A gateway key as stored: its SHA-256, never the key. A revoked key keeps its record
- * (with `revoked_at`) so a client presenting it is told it was revoked.
- */
-export interface KeyRecord {
-  /** `key_` and 16 hex digits: how usage, limits and the API name the key. */
-  id: string;
-  name: string;
-  /** SHA-256 of the whole key text, hex. */
-  hash: string;
-  /** The key's last four characters, for the masked form `mgw-...abcd`. */
-  last4: string;
-  /** Endpoint names the key may call, or '*' for every endpoint. */
-  endpoints: string[] | '*';
-  expires_at: string | null;
-  rpm: number | null;
-  tpm: number | null;
-  budget_usd: number | null;
-  budget_period: 'day' | 'month';
-  created_at: string;
-  revoked_at: string | null;
-}
+/** A record of any collection: a JSON object whose schema the owning plugin declares (collection.ts). */
+export type StoredRecord = Record<string, unknown>;
+
+/** admin-api's two collections, named here because the store's snapshot still offers them as `connections` and `endpoints`. */
+export const CONNECTIONS_COLLECTION = 'admin-api/connections';
+export const ENDPOINTS_COLLECTION = 'admin-api/endpoints';
 
 /** The whole store at one version. */
 export interface StoreSnapshot {
   /** Goes up by one on every commit; -1 when the store has not been read yet (a shared store that was unreachable at start). */
   version: number;
   kek: KekMeta | null;
+  /**
+   * Every collection's records by id, by collection name. The embedded store also holds
+   * collections no loaded plugin registered (kept as read, and written back unchanged).
+   */
+  records: ReadonlyMap<string, ReadonlyMap<string, StoredRecord>>;
+  /** The records of admin-api/connections, by name (what admin-api read before collections). */
   connections: ReadonlyMap<string, ConnectionRecord>;
+  /** The records of admin-api/endpoints, by name. */
   endpoints: ReadonlyMap<string, EndpointRecord>;
-  /** By key id. */
-  keys: ReadonlyMap<string, KeyRecord>;
 }
 
+/**
+ * One change to one record. `put` files `record` under `id` (which equals the record's id
+ * field); the four admin-api forms are the same changes to its two collections, kept so
+ * admin-api's callers need not change with the store.
+ */
 export type StoreOp =
+  | { op: 'put'; collection: string; id: string; record: StoredRecord }
+  | { op: 'delete'; collection: string; id: string }
   | { op: 'put-connection'; record: ConnectionRecord }
   | { op: 'delete-connection'; name: string }
   | { op: 'put-endpoint'; record: EndpointRecord }
-  | { op: 'delete-endpoint'; name: string }
-  | { op: 'put-key'; record: KeyRecord }
-  | { op: 'delete-key'; id: string };
+  | { op: 'delete-endpoint'; name: string };
+
+/** An operation in its one general form: `record` undefined means a delete. */
+export interface RecordChange {
+  collection: string;
+  id: string;
+  record?: StoredRecord;
+}
 
 /** One atomic change: applied whole, or not at all. */
 export interface StoreCommit {
@@ -93,20 +95,55 @@ export interface StoreCommit {
   ops: StoreOp[];
 }
 
-export const EMPTY_SNAPSHOT: StoreSnapshot = { version: 0, kek: null, connections: new Map(), endpoints: new Map(), keys: new Map() };
-
-/** The snapshot after `commit`, computed the same way by every store. */
-export function applyCommit(snapshot: StoreSnapshot, commit: StoreCommit): StoreSnapshot {
-  const connections = new Map(snapshot.connections);
-  const endpoints = new Map(snapshot.endpoints);
-  const keys = new Map(snapshot.keys);
-  for (const op of commit.ops) {
-    if (op.op === 'put-connection') connections.set(op.record.name, op.record);
-    else if (op.op === 'delete-connection') connections.delete(op.name);
-    else if (op.op === 'put-endpoint') endpoints.set(op.record.name, op.record);
-    else if (op.op === 'delete-endpoint') endpoints.delete(op.name);
-    else if (op.op === 'put-key') keys.set(op.record.id, op.record);
-    else keys.delete(op.id);
+export function recordChange(op: StoreOp): RecordChange {
+  switch (op.op) {
+    case 'put':
+      return { collection: op.collection, id: op.id, record: op.record };
+    case 'delete':
+      return { collection: op.collection, id: op.id };
+    case 'put-connection':
+      return { collection: CONNECTIONS_COLLECTION, id: op.record.name, record: op.record as unknown as StoredRecord };
+    case 'delete-connection':
+      return { collection: CONNECTIONS_COLLECTION, id: op.name };
+    case 'put-endpoint':
+      return { collection: ENDPOINTS_COLLECTION, id: op.record.name, record: op.record as unknown as StoredRecord };
+    case 'delete-endpoint':
+      return { collection: ENDPOINTS_COLLECTION, id: op.name };
   }
-  return { version: snapshot.version + 1, kek: commit.kek ?? snapshot.kek, connections, endpoints, keys };
+}
+
+const NONE: ReadonlyMap<string, never> = new Map<string, never>();
+
+/** A snapshot from its parts (the `connections` and `endpoints` views filled in). */
+export function makeSnapshot(version: number, kek: KekMeta | null, records: ReadonlyMap<string, ReadonlyMap<string, StoredRecord>>): StoreSnapshot {
+  return {
+    version,
+    kek,
+    records,
+    connections: (records.get(CONNECTIONS_COLLECTION) ?? NONE) as unknown as ReadonlyMap<string, ConnectionRecord>,
+    endpoints: (records.get(ENDPOINTS_COLLECTION) ?? NONE) as unknown as ReadonlyMap<string, EndpointRecord>,
+  };
+}
+
+export const EMPTY_SNAPSHOT: StoreSnapshot = makeSnapshot(0, null, new Map());
+
+/**
+ * The snapshot after `commit`, computed the same way by every store. Only the collections
+ * the commit touches get new maps: a listener can tell a changed collection by identity.
+ */
+export function applyCommit(snapshot: StoreSnapshot, commit: StoreCommit): StoreSnapshot {
+  const records = new Map(snapshot.records);
+  const touched = new Map<string, Map<string, StoredRecord>>();
+  for (const op of commit.ops) {
+    const change = recordChange(op);
+    let collection = touched.get(change.collection);
+    if (!collection) {
+      collection = new Map(snapshot.records.get(change.collection) ?? NONE);
+      touched.set(change.collection, collection);
+      records.set(change.collection, collection);
+    }
+    if (change.record) collection.set(change.id, change.record);
+    else collection.delete(change.id);
+  }
+  return makeSnapshot(snapshot.version + 1, commit.kek ?? snapshot.kek, records);
 }

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
-import { GatewayError, writeJson, type PluginCatalog, type ProviderDefinition, type RouteDefinition } from '@model-gateway/core';
+import { GatewayError, writeJson, type PluginApi, type PluginCatalog, type ProviderDefinition, type RouteDefinition } from '@model-gateway/core';
 import type { ModelCatalog } from '@model-gateway/model-catalog';
+import { catalogSchemas } from './catalog-schemas';
 import type { ToJsonSchema } from './credential-fields';
 import { modelListing } from './model-listing';
 import { providerListing } from './provider-listing';
@@ -9,6 +10,8 @@ export interface CatalogSources {
   registry: PluginCatalog;
   catalog: ModelCatalog;
   toJsonSchema: ToJsonSchema;
+  /** Core's zod, for the routes' OpenAPI schemas. */
+  z: PluginApi['z'];
 }
 
 /**
@@ -25,9 +28,21 @@ export function catalogRoutes(sources: CatalogSources): RouteDefinition[] {
     if (!found) throw new GatewayError('route_not_found', `Provider type "${type}" is not registered; GET /api/providers lists the types.`, { param: 'type' });
     return found;
   };
+  const schemas = catalogSchemas(sources.z);
+  const unknownType = { 404: { description: 'No such provider type (`route_not_found`).' } };
   return [
-    { method: 'get', path: '/api/providers', handle: (_req: Request, res: Response) => writeJson(res, 200, { object: 'list', data: [...all().values()] }) },
-    { method: 'get', path: '/api/providers/:type', handle: (req: Request, res: Response) => writeJson(res, 200, one(req)) },
+    {
+      method: 'get',
+      path: '/api/providers',
+      handle: (_req: Request, res: Response) => writeJson(res, 200, { object: 'list', data: [...all().values()] }),
+      doc: { summary: 'List provider types', tags: ['providers'], responses: { 200: { description: 'Every registered provider type, sorted by type.', schema: schemas.providerList } } },
+    },
+    {
+      method: 'get',
+      path: '/api/providers/:type',
+      handle: (req: Request, res: Response) => writeJson(res, 200, one(req)),
+      doc: { summary: 'Get a provider type', tags: ['providers'], responses: { 200: { description: 'The type, with its credential fields.', schema: schemas.provider }, ...unknownType } },
+    },
     {
       method: 'get',
       path: '/api/providers/:type/models',
@@ -35,6 +50,7 @@ export function catalogRoutes(sources: CatalogSources): RouteDefinition[] {
         const { type } = one(req);
         writeJson(res, 200, { object: 'list', provider_type: type, data: sources.catalog.list(type).map(modelListing) });
       },
+      doc: { summary: 'List a provider type\'s catalogue models', tags: ['providers'], responses: { 200: { description: 'The catalogue\'s models of the type, with prices and capabilities.', schema: schemas.modelList }, ...unknownType } },
     },
   ];
 }

@@ -1,6 +1,7 @@
-import { renderGatewayError, TOKENS, type GatewayPlugin } from '@model-gateway/core';
+import { TOKENS, type GatewayPlugin } from '@model-gateway/core';
 import { MODEL_CATALOG } from '@model-gateway/model-catalog';
 import { catalogRoutes } from './catalog-routes';
+import { featuresRoute } from './features-route';
 
 export { credentialFields, type CredentialField } from './credential-fields';
 export { providerListing } from './provider-listing';
@@ -13,16 +14,18 @@ const plugin: GatewayPlugin = {
   // Prices and model entries come from the catalogue's MODEL_CATALOG, resolved at start.
   dependencies: { plugins: ['model-catalog'] },
   register: (api) => {
-    api.registerApiStyle({
-      name: 'catalog',
+    api.registerRoutes({
+      plane: 'operator',
       // Routes are built after every plugin registered and core put its services in the container.
-      routes: () =>
-        catalogRoutes({
+      routes: () => [
+        ...catalogRoutes({
           registry: api.container.resolve(TOKENS.PluginRegistry),
           catalog: api.container.resolve(MODEL_CATALOG),
           toJsonSchema: (schema) => api.z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }),
+          z: api.z,
         }),
-      renderError: renderGatewayError,
+        featuresRoute({ registry: api.container.resolve(TOKENS.PluginRegistry), mounted: () => api.container.resolve(TOKENS.Routes), z: api.z }),
+      ],
     });
   },
 };

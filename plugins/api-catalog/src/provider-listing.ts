@@ -8,6 +8,8 @@ export function providerListing(definition: ProviderDefinition, toJsonSchema: To
     type: definition.type,
     object: 'provider',
     display_name: definition.displayName,
+    /** The short name menus show; null when the definition has none (clients show the type). */
+    label: definition.label ?? null,
     docs_url: definition.docsUrl ?? null,
     default_base_url: definition.defaultBaseUrl,
     api_key_env: definition.apiKeyEnv ?? null,

@@ -9,16 +9,19 @@ import { deploymentsEndpoint } from './deployments-endpoint';
  */
 export function deploymentsRoutes(runtime: GatewayRuntime, apiStyle: string, invocations: RouteDefinition, providerType: (connection: string) => string): RouteDefinition[] {
   const describe = (endpoint: Endpoint) => deploymentsEndpoint(endpoint, providerType(endpoint.provider));
+  // The two listings sit in the /api/ namespace, which answered only the gateway's own origin before routes declared planes: they keep that rule.
   return [
     { method: 'post', path: '/endpoints/:endpoint/invocations', json: invocations.json, handle: invocations.handle },
     {
       method: 'get',
       path: '/api/2.0/endpoints',
+      crossOrigin: 'own',
       handle: async (req, res) => writeJson(res, 200, { endpoints: (await runtime.listEndpoints(req, apiStyle)).map(describe) }),
     },
     {
       method: 'get',
       path: '/api/2.0/endpoints/:name',
+      crossOrigin: 'own',
       handle: async (req, res) => {
         const name = String(req.params.name);
         const endpoint = await runtime.findEndpoint(req, apiStyle, name);

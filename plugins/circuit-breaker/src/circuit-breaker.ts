@@ -4,6 +4,7 @@ import { GatewayError, TOKENS, type AttemptRecord, type CallContext, type Pipeli
 import { EndpointRegistry } from '@model-gateway/core/internal';
 import { breakerKeys } from './breaker-keys';
 import { breakerPolicyOf, type BreakerPolicy } from './breaker-policy';
+import { BREAKER_ERRORS } from './breaker-error-codes';
 
 /** What the resolve phase saw of a target, kept for onAttemptEnd: it decides whether a success must reset anything. */
 interface Seen {
@@ -76,7 +77,7 @@ export class CircuitBreaker implements PipelinePlugin {
     if (admitted.length === 0) {
       const wait = Number.isFinite(soonest) ? Math.max(0, soonest) : undefined;
       throw new GatewayError(
-        'no_available_target',
+        BREAKER_ERRORS.no_available_target,
         `Every target of endpoint "${call.endpointName}" is cooling down after failures${reasons.length ? ` (${reasons.join('; ')})` : ' or being probed'}${wait === undefined ? '' : `; the first is tried again in ${Math.ceil(wait / 1000)} s`}.`,
         { retryAfterMs: wait ?? 1000 },
       );

@@ -1,8 +1,10 @@
 import type { GatewayPlugin } from '@model-gateway/core';
+import { BREAKER_ERRORS } from './breaker-error-codes';
 import { breakerSettings } from './breaker-policy';
 import { CircuitBreaker } from './circuit-breaker';
 
 export { CircuitBreaker };
+export { BREAKER_ERRORS };
 export { breakerPolicyOf, breakerSchema, resolveBreaker, type BreakerPolicy } from './breaker-policy';
 
 const plugin: GatewayPlugin = {
@@ -11,6 +13,7 @@ const plugin: GatewayPlugin = {
   kind: 'pipeline',
   register: (api) => {
     api.registerEndpointSettings(breakerSettings);
+    api.registerErrorCodes(BREAKER_ERRORS);
     api.registerPipeline(CircuitBreaker);
   },
 };

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'tsyringe';
 import { CallContext, GatewayError, TOKENS, type Endpoint, type EndpointTarget, type PipelinePlugin, type Target } from '@model-gateway/core';
 import { ConnectionRegistry, EndpointRegistry } from '@model-gateway/core/internal';
+import { RESOLUTION_ERRORS } from './resolution-error-codes';
 
 interface Resolved {
   targets: Target[];
@@ -32,7 +33,7 @@ export class EndpointResolution implements PipelinePlugin {
     }
     if (endpoint.kind !== call.kind) {
       throw new GatewayError(
-        'endpoint_kind_mismatch',
+        RESOLUTION_ERRORS.endpoint_kind_mismatch,
         `Endpoint "${endpoint.name}" is a ${endpoint.kind} endpoint and cannot take a ${call.kind} request.`,
       );
     }

@@ -2,7 +2,9 @@ import { Cancellation, GatewayError, type Endpoint, type GatewayConfig, type Plu
 import { Call, EmbeddedStateStore } from '@model-gateway/core/testing';
 import { type LiveConfig } from '@model-gateway/core/internal';
 import type { AdminExtension } from '@model-gateway/admin-api';
-import type { KeyRecord } from '@model-gateway/admin-store';
+import { PRINCIPAL_LIMITS } from '@model-gateway/rate-limits';
+import { makeSnapshot } from '@model-gateway/admin-store';
+import { KEY_COLLECTION, type KeyRecord } from './key-record';
 import { GatewayKeys } from './gateway-keys';
 import { keyHash, newKey } from './key-material';
 import { KeyTable } from './key-table';
@@ -19,7 +21,7 @@ const UNTOUCHABLE = new Proxy({}, { get: () => { throw new Error('headers were r
 
 function setup(requireKeys: boolean) {
   const table = new KeyTable();
-  table.load({ version: 1, kek: null, connections: new Map(), endpoints: new Map(), keys: new Map([[RECORD.id, RECORD]]) });
+  table.load(makeSnapshot(1, null, new Map([[KEY_COLLECTION.name, new Map([[RECORD.id, RECORD]])]])));
   const live = { current: { sections: { auth: { require_keys: requireKeys } } } as unknown as GatewayConfig };
   const plugins = { apiStyles: new Map([['s', { clientCredentials: { headers: ['x-api-key'] } }]]) } as unknown as PluginCatalog;
   const plugin = new GatewayKeys(table, live as LiveConfig, new EmbeddedStateStore(), plugins, { get: () => undefined } as never, {} as AdminExtension);
@@ -43,6 +45,7 @@ describe('GatewayKeys', () => {
     const untouched = call('a', UNTOUCHABLE);
     plugin.onRequest(untouched);
     expect(untouched.principal).toBeUndefined();
+    expect(PRINCIPAL_LIMITS.get(untouched)).toBeUndefined();
     expect(plugin.filterEndpoints({ headers: UNTOUCHABLE as never, url: '/x', apiStyle: 's' }, ENDPOINTS)).toBe(ENDPOINTS);
   });
 
@@ -56,7 +59,8 @@ describe('GatewayKeys', () => {
     const { plugin } = setup(true);
     const authorized = call('a', { 'x-api-key': KEY });
     plugin.onRequest(authorized);
-    expect(authorized.principal).toEqual({ id: RECORD.id, name: 'unit', limits: { rpm: undefined, tpm: 7, budgetUsd: undefined, budgetPeriod: 'day' } });
+    expect(authorized.principal).toEqual({ id: RECORD.id, name: 'unit' });
+    expect(PRINCIPAL_LIMITS.get(authorized)).toEqual({ rpm: undefined, tpm: 7, budgetUsd: undefined, budgetPeriod: 'day' });
   });
 
   it('refuses another endpoint with 403, and narrows listings to the scope', () => {

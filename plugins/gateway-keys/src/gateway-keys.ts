@@ -1,12 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { inject, injectable } from 'tsyringe';
-import { GatewayError, TOKENS, type CallContext, type Endpoint, type EndpointQuery, type GatewayConfig, type PipelinePlugin, type PluginCatalog, type RouteDefinition, type StateStore } from '@model-gateway/core';
+import { GatewayError, TOKENS, type CallContext, type Endpoint, type EndpointQuery, type GatewayConfig, type PipelinePlugin, type PluginCatalog, type StateStore } from '@model-gateway/core';
 import { type EndpointRegistry, type LiveConfig } from '@model-gateway/core/internal';
 import { ADMIN_API, type AdminExtension } from '@model-gateway/admin-api';
+import { PRINCIPAL_LIMITS } from '@model-gateway/rate-limits';
 import { authSection } from './auth-config';
+import { KEY_ERRORS } from './key-error-codes';
 import { keyHash, KEY_PATTERN } from './key-material';
-import { KeyOperations } from './key-operations';
-import { keyRoutes } from './key-routes';
 import { KEY_TABLE } from './key-table-token';
 import type { KeyEntry, KeyTable } from './key-table';
 import { LastUsed } from './last-used';
@@ -44,23 +44,15 @@ export class GatewayKeys implements PipelinePlugin {
 
   onRequest(call: CallContext): void {
     if (!this.keysRequired()) return;
-    call.principal = this.check(call.headers, call.url, call.endpointName).principal;
+    const entry = this.check(call.headers, call.url, call.endpointName);
+    call.principal = entry.principal;
+    if (entry.limits) PRINCIPAL_LIMITS.set(call, entry.limits);
   }
 
   filterEndpoints(query: EndpointQuery, endpoints: readonly Endpoint[]): readonly Endpoint[] {
     if (!this.keysRequired()) return endpoints;
     const { scope } = this.check(query.headers, query.url, query.name);
     return scope ? endpoints.filter((endpoint) => scope.has(endpoint.name)) : endpoints;
-  }
-
-  routes(): RouteDefinition[] {
-    const operations = new KeyOperations({
-      admin: this.admin,
-      table: this.table,
-      lastUsed: this.lastUsed,
-      endpointExists: (name) => this.endpoints.get(name) !== undefined,
-    });
-    return keyRoutes(operations, this.admin.handlers());
   }
 
   /** With `auth.require_keys`, no data-plane call gets through without a key (core then may skip its Host check). */
@@ -81,14 +73,14 @@ export class GatewayKeys implements PipelinePlugin {
   /** The key the request presents, checked; `endpoint`: the endpoint it names, if any. Throws the refusal. */
   private check(headers: IncomingHttpHeaders, url: string, endpoint: string | undefined): KeyEntry {
     if (!this.table.isRead) {
-      throw new GatewayError('gateway_keys_unavailable', 'Gateway keys cannot be checked: this replica has not read them since it started (the shared store is unreachable). Retry shortly.', {
+      throw new GatewayError(KEY_ERRORS.gateway_keys_unavailable, 'Gateway keys cannot be checked: this replica has not read them since it started (the shared store is unreachable). Retry shortly.', {
         retryAfterMs: 1000,
       });
     }
     const key = presentedKey(headers, url, (this.sources ??= this.credentialSources()));
     if (key === undefined) {
       throw new GatewayError(
-        'gateway_key_missing',
+        KEY_ERRORS.gateway_key_missing,
         'This gateway requires a gateway key: send it where your client sends its API key (Authorization: Bearer, x-api-key, x-goog-api-key, api-key or ?key=).',
         { headers: CHALLENGE },
       );
@@ -100,7 +92,7 @@ export class GatewayKeys implements PipelinePlugin {
     const now = Date.now();
     if (now >= entry.expiresAt) throw invalid(`The gateway key expired at ${new Date(entry.expiresAt).toISOString()}.`);
     if (endpoint !== undefined && entry.scope && !entry.scope.has(endpoint)) {
-      throw new GatewayError('endpoint_not_allowed', `The gateway key "${entry.record.name}" may not use endpoint "${endpoint.slice(0, 128)}".`);
+      throw new GatewayError(KEY_ERRORS.endpoint_not_allowed, `The gateway key "${entry.record.name}" may not use endpoint "${endpoint.slice(0, 128)}".`);
     }
     this.lastUsed.touch(entry.record.id, now);
     return entry;
@@ -119,5 +111,5 @@ export class GatewayKeys implements PipelinePlugin {
 }
 
 function invalid(message: string): GatewayError {
-  return new GatewayError('gateway_key_invalid', message, { headers: CHALLENGE });
+  return new GatewayError(KEY_ERRORS.gateway_key_invalid, message, { headers: CHALLENGE });
 }

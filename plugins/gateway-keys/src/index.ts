@@ -1,13 +1,19 @@
 import type { GatewayPlugin } from '@model-gateway/core';
 import { ADMIN_API } from '@model-gateway/admin-api';
+import { storeCollections } from '@model-gateway/admin-store';
 import { authSectionSchema } from './auth-config';
 import { GatewayKeys } from './gateway-keys';
+import { KEY_ERRORS } from './key-error-codes';
+import { KEY_COLLECTION } from './key-record';
+import { gatewayKeyRoutes } from './key-routes';
 import { KeyTable } from './key-table';
 import { KEY_TABLE } from './key-table-token';
 
 export { GatewayKeys };
+export { KEY_ERRORS };
 export { authSection, authSectionSchema, type AuthSection } from './auth-config';
 export { KeyTable, type KeyEntry } from './key-table';
+export { KEY_COLLECTION, keyRecordSchema, type KeyRecord } from './key-record';
 export { keyHash, maskedKey, newKey, KEY_PATTERN, KEY_ID_PATTERN, KEY_PREFIX } from './key-material';
 export { presentedKey, type CredentialSources } from './presented-key';
 
@@ -25,10 +31,14 @@ const plugin: GatewayPlugin = {
   dependencies: { plugins: ['admin-api'] },
   register: (api) => {
     api.registerConfigSection({ field: 'auth', schema: authSectionSchema });
+    api.registerErrorCodes(KEY_ERRORS);
+    // Before the admin store loads (admin-api's start), so it validates the keys it reads.
+    storeCollections(api.container).register(KEY_COLLECTION);
     const table = new KeyTable();
     api.container.resolve(ADMIN_API).onSnapshot((snapshot) => table.load(snapshot));
     api.container.register(KEY_TABLE, { useValue: table });
     api.registerPipeline(GatewayKeys);
+    api.registerRoutes({ plane: 'operator', routes: () => gatewayKeyRoutes(api.container, table) });
   },
 };
 

@@ -1,6 +1,7 @@
 import { GatewayError } from '@model-gateway/core';
 import type { AdminExtension } from '@model-gateway/admin-api';
-import type { KeyRecord, StoreSnapshot } from '@model-gateway/admin-store';
+import type { StoreSnapshot } from '@model-gateway/admin-store';
+import { KEY_COLLECTION, type KeyRecord } from './key-record';
 import { keyHash, newKey, newKeyId } from './key-material';
 import { parseKeyInput } from './key-input';
 import { keyView, type KeyView } from './key-view';
@@ -33,7 +34,7 @@ export class KeyOperations {
     return this.deps.admin.mutate(async (snapshot) => {
       const now = this.now();
       const input = parseKeyInput(body, this.deps.endpointExists, now);
-      for (const record of snapshot.keys.values()) {
+      for (const record of KEY_COLLECTION.all(snapshot).values()) {
         if (record.revoked_at === null && record.name === input.name) {
           throw new GatewayError('resource_conflict', `A key named "${input.name}" already exists (${record.id}); names of keys not revoked are unique.`, { param: 'name' });
         }
@@ -53,7 +54,7 @@ export class KeyOperations {
         created_at: new Date(now).toISOString(),
         revoked_at: null,
       };
-      return { commit: { ops: [{ op: 'put-key', record }] }, result: () => ({ ...keyView(record, undefined, now), key }) };
+      return { commit: { ops: [KEY_COLLECTION.put(record)] }, result: () => ({ ...keyView(record, undefined, now), key }) };
     });
   }
 
@@ -74,11 +75,11 @@ export class KeyOperations {
   /** Revokes at once on this replica, and on the others as they apply the commit; the record stays, marked. Revoking twice changes nothing. */
   revoke(id: string): Promise<void> {
     return this.deps.admin.mutate(async (snapshot) => {
-      const record = snapshot.keys.get(id);
+      const record = KEY_COLLECTION.get(snapshot, id);
       if (!record) throw notFound(id);
       if (record.revoked_at !== null) return { commit: { ops: [] }, result: () => undefined };
       const revoked: KeyRecord = { ...record, revoked_at: new Date(this.now()).toISOString() };
-      return { commit: { ops: [{ op: 'put-key', record: revoked }] }, result: () => undefined };
+      return { commit: { ops: [KEY_COLLECTION.put(revoked)] }, result: () => undefined };
     });
   }
 }
@@ -86,7 +87,7 @@ export class KeyOperations {
 function uniqueId(snapshot: StoreSnapshot): string {
   for (;;) {
     const id = newKeyId();
-    if (!snapshot.keys.has(id)) return id;
+    if (!KEY_COLLECTION.get(snapshot, id)) return id;
   }
 }
 

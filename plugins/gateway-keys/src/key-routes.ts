@@ -1,7 +1,9 @@
-import type { RouteDefinition } from '@model-gateway/core';
-import { adminErrors, listOf, type AdminHandlers } from '@model-gateway/admin-api';
+import { TOKENS, type PluginApi, type RouteDefinition } from '@model-gateway/core';
+import { ADMIN_API, adminErrors, listOf, type AdminHandlers } from '@model-gateway/admin-api';
 import { keyInputSchema } from './key-input';
-import type { KeyOperations } from './key-operations';
+import { KeyOperations } from './key-operations';
+import type { KeyTable } from './key-table';
+import { LastUsed } from './last-used';
 import { createdKeySchema, keyViewSchema } from './key-view';
 
 const errors = (...codes: number[]) =>
@@ -10,6 +12,22 @@ const errors = (...codes: number[]) =>
     404: 'No key has that id.',
     409: 'A key not revoked already has that name.',
   });
+
+/**
+ * The /api/keys routes of this gateway, built when its listener opens (the admin API's handlers
+ * exist from then). Last-use times are read from the state store, where the check writes them.
+ */
+export function gatewayKeyRoutes(container: PluginApi['container'], table: KeyTable): RouteDefinition[] {
+  const admin = container.resolve(ADMIN_API);
+  const endpoints = container.resolve(TOKENS.EndpointRegistry);
+  const operations = new KeyOperations({
+    admin,
+    table,
+    lastUsed: new LastUsed(container.resolve(TOKENS.StateStore)),
+    endpointExists: (name) => endpoints.get(name) !== undefined,
+  });
+  return keyRoutes(operations, admin.handlers());
+}
 
 /**
  * /api/keys: create (the key is answered once), list, get, revoke. The admin API's

@@ -1,4 +1,5 @@
-import type { KeyRecord, StoreSnapshot } from '@model-gateway/admin-store';
+import { makeSnapshot, type StoreSnapshot } from '@model-gateway/admin-store';
+import { KEY_COLLECTION, type KeyRecord } from './key-record';
 import { KeyTable } from './key-table';
 
 const record = (over: Partial<KeyRecord>): KeyRecord => ({
@@ -17,13 +18,7 @@ const record = (over: Partial<KeyRecord>): KeyRecord => ({
   ...over,
 });
 
-const snapshot = (version: number, ...records: KeyRecord[]): StoreSnapshot => ({
-  version,
-  kek: null,
-  connections: new Map(),
-  endpoints: new Map(),
-  keys: new Map(records.map((r) => [r.id, r])),
-});
+const snapshot = (version: number, ...records: KeyRecord[]): StoreSnapshot => makeSnapshot(version, null, new Map([[KEY_COLLECTION.name, new Map(records.map((r) => [r.id, r]))]]));
 
 describe('KeyTable', () => {
   it('finds a key by its hash and by its id, with its scope and principal', () => {
@@ -31,16 +26,17 @@ describe('KeyTable', () => {
     table.load(snapshot(3, record({ endpoints: ['a', 'b'], rpm: 10, budget_usd: 2, budget_period: 'month' })));
     const entry = table.byKeyHash('h1')!;
     expect(entry.scope).toEqual(new Set(['a', 'b']));
-    expect(entry.principal).toEqual({ id: 'key_0000000000000001', name: 'k', limits: { rpm: 10, tpm: undefined, budgetUsd: 2, budgetPeriod: 'month' } });
+    expect(entry.principal).toEqual({ id: 'key_0000000000000001', name: 'k' });
+    expect(entry.limits).toEqual({ rpm: 10, tpm: undefined, budgetUsd: 2, budgetPeriod: 'month' });
     expect(entry.expiresAt).toBe(Infinity);
     expect(table.get('key_0000000000000001')).toBe(entry);
     expect(table.byKeyHash('h2')).toBeUndefined();
   });
 
-  it('gives a key without limits a principal without limits (rate limits then cost it nothing)', () => {
+  it('gives a key without limits no limits (rate limits then cost it nothing)', () => {
     const table = new KeyTable();
     table.load(snapshot(1, record({})));
-    expect(table.byKeyHash('h1')!.principal).not.toHaveProperty('limits');
+    expect(table.byKeyHash('h1')!.limits).toBeUndefined();
     expect(table.byKeyHash('h1')!.scope).toBeUndefined();
   });
 

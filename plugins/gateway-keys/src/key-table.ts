@@ -1,10 +1,14 @@
 import type { Principal } from '@model-gateway/core';
-import type { KeyRecord, StoreSnapshot } from '@model-gateway/admin-store';
+import type { LimitsPolicy } from '@model-gateway/rate-limits';
+import type { StoreSnapshot } from '@model-gateway/admin-store';
+import { KEY_COLLECTION, type KeyRecord } from './key-record';
 
 /** A stored key as the data plane checks it: everything precomputed, so a check is one Map read and a few comparisons. */
 export interface KeyEntry {
   readonly record: KeyRecord;
   readonly principal: Principal;
+  /** The key's own limits (set on its calls as PRINCIPAL_LIMITS); undefined when it has none. */
+  readonly limits: LimitsPolicy | undefined;
   /** Epoch ms; Infinity when the key does not expire. */
   readonly expiresAt: number;
   readonly revoked: boolean;
@@ -26,7 +30,7 @@ export class KeyTable {
   load(snapshot: StoreSnapshot): void {
     const byHash = new Map<string, KeyEntry>();
     const byId = new Map<string, KeyEntry>();
-    for (const record of snapshot.keys.values()) {
+    for (const record of KEY_COLLECTION.all(snapshot).values()) {
       const entry = toEntry(record);
       byHash.set(record.hash, entry);
       byId.set(record.id, entry);
@@ -55,23 +59,14 @@ export class KeyTable {
 
 function toEntry(record: KeyRecord): KeyEntry {
   const limited = record.rpm !== null || record.tpm !== null || record.budget_usd !== null;
-  const principal: Principal = {
-    id: record.id,
-    name: record.name,
-    ...(limited
-      ? {
-          limits: {
-            rpm: record.rpm ?? undefined,
-            tpm: record.tpm ?? undefined,
-            budgetUsd: record.budget_usd ?? undefined,
-            budgetPeriod: record.budget_period,
-          },
-        }
-      : {}),
-  };
+  const principal: Principal = { id: record.id, name: record.name };
+  const limits: LimitsPolicy | undefined = limited
+    ? { rpm: record.rpm ?? undefined, tpm: record.tpm ?? undefined, budgetUsd: record.budget_usd ?? undefined, budgetPeriod: record.budget_period }
+    : undefined;
   return {
     record,
     principal,
+    limits,
     expiresAt: expiry(record.expires_at),
     revoked: record.revoked_at !== null,
     scope: record.endpoints === '*' ? undefined : new Set(record.endpoints),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { KeyRecord } from '@model-gateway/admin-store';
+import type { KeyRecord } from './key-record';
 import { maskedKey } from './key-material';
 
 export const keyViewSchema = z

@@ -15,6 +15,7 @@ export { AnthropicConnection, anthropicLayout, type AnthropicLayout, type Anthro
 export const anthropicProvider: ProviderDefinition<AnthropicOptions> = {
   type: 'anthropic',
   displayName: 'Anthropic (Claude), Messages API',
+  label: 'Anthropic',
   docsUrl: ANTHROPIC_DOCS_URL,
   defaultBaseUrl: ANTHROPIC_DEFAULT_BASE_URL,
   apiKeyEnv: ANTHROPIC_API_KEY_ENV,

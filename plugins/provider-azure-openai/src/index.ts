@@ -6,6 +6,7 @@ import { azureLayout } from './azure-urls';
 export const azureOpenAiProvider: ProviderDefinition<AzureOptions> = {
   type: 'azure-openai',
   displayName: 'Azure OpenAI: one resource, by base_url; an endpoint\'s model is its deployment',
+  label: 'Azure OpenAI',
   docsUrl: AZURE_DOCS_URL,
   defaultBaseUrl: AZURE_PLACEHOLDER_BASE_URL,
   apiKeyEnv: AZURE_API_KEY_ENV,

@@ -44,11 +44,25 @@ describe('catalogProvider', () => {
     expect(connection.passthrough?.('openai', 'responses', 'm')).toBeUndefined();
     expect(connection.passthrough?.('anthropic', 'messages', 'm')).toBeUndefined();
   });
+
+  it("carries the row's label, and none when the row has none", () => {
+    expect(catalogProvider({ ...cloud, label: 'Acme AI' }).label).toBe('Acme AI');
+    expect(catalogProvider(cloud).label).toBeUndefined();
+  });
+
+  it("rewrites bodies by the row's dialect, relayed ones included, and relays them as sent without one", () => {
+    const dialect = { label: 'Acme', renameFields: { seed: 'acme_seed' } };
+    const relay = (row: CatalogRow) => catalogProvider(row).createConnection(settings()).passthrough?.('openai', 'chat/completions', 'm');
+    const body = { model: 'm', seed: 7, messages: [{ role: 'user', content: 'hi' }] };
+    expect(relay({ ...cloud, dialect })?.rewriteBody?.(body)).toEqual({ model: 'm', acme_seed: 7, messages: [{ role: 'user', content: 'hi' }] });
+    expect(relay(cloud)?.rewriteBody).toBeUndefined();
+  });
 });
 
 describe('rowOperations', () => {
-  it('maps chat and embeddings to their OpenAI operations', () => {
+  it('maps chat, embeddings and responses to their OpenAI operations', () => {
     expect(rowOperations({ ...cloud, serves: ['chat', 'embeddings', 'streaming'] })).toEqual(['chat/completions', 'embeddings']);
     expect(rowOperations({ ...cloud, serves: ['embeddings'] })).toEqual(['embeddings']);
+    expect(rowOperations({ ...cloud, serves: ['responses', 'chat'] })).toEqual(['chat/completions', 'responses']);
   });
 });

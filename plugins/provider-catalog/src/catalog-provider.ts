@@ -7,7 +7,11 @@ type AccountOptions = Record<string, never>;
 
 /** The OpenAI operations a row serves, by its features. */
 export function rowOperations(row: CatalogRow): string[] {
-  return [...(row.serves.includes('chat') ? ['chat/completions'] : []), ...(row.serves.includes('embeddings') ? ['embeddings'] : [])];
+  return [
+    ...(row.serves.includes('chat') ? ['chat/completions'] : []),
+    ...(row.serves.includes('embeddings') ? ['embeddings'] : []),
+    ...(row.serves.includes('responses') ? ['responses'] : []),
+  ];
 }
 
 /**
@@ -28,6 +32,7 @@ export function catalogProvider(row: CatalogRow): ProviderDefinition<AccountOpti
   return {
     type: row.type,
     displayName: row.displayName,
+    label: row.label,
     docsUrl: row.docsUrl,
     defaultBaseUrl: row.baseUrl,
     apiKeyEnv: row.keyEnv,
@@ -43,6 +48,6 @@ export function catalogProvider(row: CatalogRow): ProviderDefinition<AccountOpti
       passthrough: ['openai'],
     },
     optionsSchema: row.kind === 'account' ? accountOptionsSchema(row) : undefined,
-    createConnection: (settings) => new OpenAiCompatibleConnection(settings, operationsLayout(settings.baseUrl, operations)),
+    createConnection: (settings) => new OpenAiCompatibleConnection(settings, operationsLayout(settings.baseUrl, operations), row.dialect),
   };
 }

@@ -6,7 +6,7 @@ import { CATALOG_ROWS } from './catalog-rows';
 /** The catalogue's rows as data: unique, well-formed, and together with the native plugins over one hundred types. */
 
 /** Provider types the native packages register; the catalogue must not take any of them. */
-const NATIVE_TYPES = ['openai', 'azure-openai', 'databricks', 'anthropic', 'gemini', 'vertex-ai', 'bedrock', 'cohere', 'mistral', 'groq', 'together', 'fireworks', 'ollama', 'mock'];
+const NATIVE_TYPES = ['openai', 'azure-openai', 'databricks', 'anthropic', 'gemini', 'vertex-ai', 'bedrock', 'cohere', 'mock'];
 
 describe('CATALOG_ROWS', () => {
   it('has unique types, none of them a native provider type', () => {
@@ -22,7 +22,7 @@ describe('CATALOG_ROWS', () => {
   it('uses https base URLs, except local servers (plain http on this machine)', () => {
     for (const row of CATALOG_ROWS) {
       const url = new URL(row.baseUrl);
-      if (row.kind === 'local') expect([row.type, url.protocol, url.hostname]).toEqual([row.type, 'http:', 'localhost']);
+      if (row.kind === 'local') expect([row.type, url.protocol, ['localhost', '127.0.0.1'].includes(url.hostname)]).toEqual([row.type, 'http:', true]);
       else expect([row.type, url.protocol]).toEqual([row.type, 'https:']);
       expect(row.baseUrl.endsWith('/')).toBe(false);
       expect(row.baseUrl).not.toMatch(/\/chat\/completions$/);
@@ -37,7 +37,14 @@ describe('CATALOG_ROWS', () => {
     }
   });
 
-  it('serves chat or embeddings in every row; streaming, tools, vision and JSON schema only with chat', () => {
+  it('gives every row a label for menus: short, and no two rows the same', () => {
+    for (const row of CATALOG_ROWS) expect([row.type, row.label?.length]).toEqual([row.type, expect.any(Number)]);
+    for (const row of CATALOG_ROWS) expect([row.type, row.label!.length <= 30]).toEqual([row.type, true]);
+    const labels = CATALOG_ROWS.map((r) => r.label);
+    expect(labels.filter((label, i) => labels.indexOf(label) !== i)).toEqual([]);
+  });
+
+  it('serves chat or embeddings in every row; streaming, tools, vision, JSON schema and the Responses API only with chat', () => {
     for (const row of CATALOG_ROWS) {
       expect([row.type, row.serves.includes('chat') || row.serves.includes('embeddings')]).toEqual([row.type, true]);
       if (!row.serves.includes('chat')) expect(row.serves.filter((f) => f !== 'embeddings')).toEqual([]);

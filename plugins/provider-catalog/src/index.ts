@@ -5,6 +5,11 @@ import { CATALOG_ROWS } from './catalog-rows';
 export { CATALOG_ROWS };
 export { catalogProvider, rowOperations } from './catalog-provider';
 export type { CatalogRow, Feature } from './catalog-row';
+export { FIREWORKS_DIALECT } from './dialects/fireworks-dialect';
+export { GROQ_DIALECT } from './dialects/groq-dialect';
+export { MISTRAL_DIALECT } from './dialects/mistral-dialect';
+export { OLLAMA_DIALECT } from './dialects/ollama-dialect';
+export { TOGETHER_DIALECT } from './dialects/together-dialect';
 
 const plugin: GatewayPlugin = {
   specVersion: 1,

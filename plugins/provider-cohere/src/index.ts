@@ -11,6 +11,7 @@ export { decodeCohereUsage } from './cohere-usage';
 export const cohereProvider: ProviderDefinition<CohereOptions> = {
   type: 'cohere',
   displayName: 'Cohere (v2 chat and embed)',
+  label: 'Cohere',
   docsUrl: COHERE_DOCS_URL,
   defaultBaseUrl: COHERE_DEFAULT_BASE_URL,
   apiKeyEnv: COHERE_API_KEY_ENV,

@@ -6,6 +6,7 @@ import { databricksLayout } from './databricks-urls';
 export const databricksProvider: ProviderDefinition<DatabricksOptions> = {
   type: 'databricks',
   displayName: 'Databricks model serving: one workspace, by base_url; an endpoint\'s model is a serving endpoint name',
+  label: 'Databricks',
   docsUrl: DATABRICKS_DOCS_URL,
   defaultBaseUrl: DATABRICKS_PLACEHOLDER_BASE_URL,
   apiKeyEnv: DATABRICKS_TOKEN_ENV,

@@ -9,6 +9,7 @@ export { GeminiConnection, modelPath } from './gemini-connection';
 export const geminiProvider: ProviderDefinition<GeminiOptions> = {
   type: 'gemini',
   displayName: 'Google Gemini (AI Studio), generateContent API',
+  label: 'Google Gemini',
   docsUrl: GEMINI_DOCS_URL,
   defaultBaseUrl: GEMINI_DEFAULT_BASE_URL,
   apiKeyEnv: GEMINI_API_KEY_ENV,

@@ -7,6 +7,7 @@ export { MockConnection };
 export const mockProvider: ProviderDefinition<MockOptions> = {
   type: 'mock',
   displayName: 'Built-in mock (deterministic, no network)',
+  label: 'Mock',
   defaultBaseUrl: 'mock://local',
   requiresApiKey: false,
   auth: { kind: 'none' },

@@ -20,6 +20,7 @@ export { operationsLayout } from './operations-layout';
 export const openAiProvider: ProviderDefinition<OpenAiOptions> = {
   type: 'openai',
   displayName: 'OpenAI, or any OpenAI-compatible server by base_url',
+  label: 'OpenAI',
   docsUrl: OPENAI_DOCS_URL,
   defaultBaseUrl: OPENAI_DEFAULT_BASE_URL,
   apiKeyEnv: OPENAI_API_KEY_ENV,

@@ -15,6 +15,7 @@ export { AccessTokenSource } from './access-token-source';
 export const vertexAiProvider: ProviderDefinition<VertexOptions> = {
   type: 'vertex-ai',
   displayName: 'Google Cloud Vertex AI (Gemini and Claude models), service-account OAuth',
+  label: 'Google Vertex AI',
   docsUrl: VERTEX_DOCS_URL,
   defaultBaseUrl: VERTEX_DEFAULT_BASE_URL,
   requiresApiKey: false,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { GatewayError, type StateStore } from '@model-gateway/core';
 import { budgetPeriod } from './budget-period';
 import type { LimitsPolicy } from './limits-policy';
+import { LIMIT_ERRORS } from './limit-error-codes';
 
 /** A period's spend outlives the period by a day, so a late settlement still lands in it. */
 const BUDGET_TTL_MARGIN_MS = 86_400_000;
@@ -37,11 +38,15 @@ export class BudgetLedger {
   private readonly replica = randomBytes(6).toString('base64url');
   private sequence = 0;
 
-  constructor(private readonly store: StateStore) {}
+  /** `now` is the gateway's clock (TOKENS.Clock), so a test turns the day over without waiting for it. */
+  constructor(
+    private readonly store: StateStore,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Reserves `amount` USD of `scope`'s budget for the period now, or throws budget_exceeded (or limits_unavailable). */
   async reserve(scope: string, what: string, policy: LimitsPolicy, amount: number, leaseMs: number): Promise<Hold> {
-    const now = Date.now();
+    const now = this.now();
     const period = budgetPeriod(policy.budgetPeriod, now);
     const limit = policy.budgetUsd as number;
     const hold: Hold = { key: `budget:${scope}:${period.id}`, id: `${this.replica}.${++this.sequence}`, amount, ttlMs: period.endsAt - now + BUDGET_TTL_MARGIN_MS, local: false };
@@ -53,7 +58,7 @@ export class BudgetLedger {
     } catch (error) {
       const known = this.known.get(hold.key);
       if (!known) {
-        throw new GatewayError('limits_unavailable', `The budget of ${what} cannot be read (the state store is unreachable) and this replica has no recent figure; the request is refused rather than risk overspending.`, {
+        throw new GatewayError(LIMIT_ERRORS.limits_unavailable, `The budget of ${what} cannot be read (the state store is unreachable) and this replica has no recent figure; the request is refused rather than risk overspending.`, {
           retryAfterMs: 1000,
           cause: error,
         });
@@ -63,7 +68,7 @@ export class BudgetLedger {
       hold.local = true;
     }
     if (!allowed) {
-      throw new GatewayError('budget_exceeded', `The ${policy.budgetPeriod === 'day' ? 'daily' : 'monthly'} budget of ${what} ($${policy.budgetUsd}) is spent; it renews at ${new Date(period.endsAt).toISOString()}.`, {
+      throw new GatewayError(LIMIT_ERRORS.budget_exceeded, `The ${policy.budgetPeriod === 'day' ? 'daily' : 'monthly'} budget of ${what} ($${policy.budgetUsd}) is spent; it renews at ${new Date(period.endsAt).toISOString()}.`, {
         retryAfterMs: period.endsAt - now,
       });
     }

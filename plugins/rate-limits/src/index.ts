@@ -1,9 +1,12 @@
 import type { GatewayPlugin } from '@model-gateway/core';
+import { LIMIT_ERRORS } from './limit-error-codes';
 import { limitsSettings } from './limits-policy';
 import { RateLimits } from './rate-limits';
 
 export { RateLimits };
-export { limitsOf, limitsSchema, resolveLimits, type LimitsPolicy } from './limits-policy';
+export { LIMIT_ERRORS };
+export { limitsOf, limitsSchema, resolveLimits, type BudgetPeriod, type LimitsPolicy } from './limits-policy';
+export { PRINCIPAL_LIMITS } from './principal-limits';
 
 const plugin: GatewayPlugin = {
   specVersion: 1,
@@ -20,6 +23,7 @@ const plugin: GatewayPlugin = {
   },
   register: (api) => {
     api.registerEndpointSettings(limitsSettings);
+    api.registerErrorCodes(LIMIT_ERRORS);
     api.registerPipeline(RateLimits);
   },
 };

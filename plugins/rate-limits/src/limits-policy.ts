@@ -3,7 +3,7 @@ import type { Endpoint, EndpointSettingsDefinition } from '@model-gateway/core';
 
 export type BudgetPeriod = 'day' | 'month';
 
-/** An endpoint's (or a gateway key's: core's PrincipalLimits has the same shape) limits, resolved; undefined fields are unlimited. */
+/** An endpoint's (or a principal's, PRINCIPAL_LIMITS) limits, resolved; undefined fields are unlimited. */
 export interface LimitsPolicy {
   rpm?: number;
   tpm?: number;

@@ -5,6 +5,7 @@ import { MODEL_CATALOG, type ModelCatalog } from '@model-gateway/model-catalog';
 import { BudgetLedger, type Hold } from './budget-ledger';
 import { limitHeaders } from './limit-headers';
 import { limitsOf, type LimitsPolicy } from './limits-policy';
+import { PRINCIPAL_LIMITS } from './principal-limits';
 import { maxCallCost, type PricedModel } from './max-call-cost';
 import { refused } from './rate-limit-refusal';
 
@@ -40,14 +41,16 @@ export class RateLimits implements PipelinePlugin {
     @inject(TOKENS.StateStore) private readonly store: StateStore,
     @inject(TOKENS.Logger) private readonly logger: Logger,
     @inject(MODEL_CATALOG) private readonly catalog: ModelCatalog,
+    @inject(TOKENS.Clock) now: () => number,
   ) {
-    this.ledger = new BudgetLedger(store);
+    this.ledger = new BudgetLedger(store, now);
   }
 
   resolve(call: CallContext): Promise<void> | undefined {
     const policy = call.endpoint && limitsOf(call.endpoint);
     const principal = call.principal;
-    if (principal?.limits) return this.admitBoth(call, principal.id, principal.name, principal.limits, policy);
+    const limits = principal && PRINCIPAL_LIMITS.get(call);
+    if (principal && limits) return this.admitBoth(call, principal.id, principal.name, limits, policy);
     return policy ? this.admit(call, `ep:${call.endpointName}`, `endpoint "${call.endpointName}"`, policy) : undefined;
   }
 
@@ -55,7 +58,8 @@ export class RateLimits implements PipelinePlugin {
     const policy = call.endpoint && limitsOf(call.endpoint);
     if (policy) this.countTokens(`ep:${record.endpoint}`, policy, record);
     const principal = call.principal;
-    if (principal?.limits) this.countTokens(`key:${principal.id}`, principal.limits, record);
+    const limits = principal && PRINCIPAL_LIMITS.get(call);
+    if (principal && limits) this.countTokens(`key:${principal.id}`, limits, record);
   }
 
   onFinish(call: CallContext): void {

@@ -1,4 +1,5 @@
 import type { GatewayPlugin } from '@model-gateway/core';
+import { usageRoutes } from './usage-api';
 import { UsageAccounting } from './usage-accounting';
 
 export { UsageAccounting };
@@ -12,7 +13,10 @@ const plugin: GatewayPlugin = {
   kind: 'pipeline',
   // Prices and model entries come from the catalogue's MODEL_CATALOG, resolved at start.
   dependencies: { plugins: ['model-catalog'] },
-  register: (api) => api.registerPipeline(UsageAccounting),
+  register: (api) => {
+    api.registerPipeline(UsageAccounting);
+    api.registerRoutes({ plane: 'operator', routes: (runtime) => usageRoutes(runtime, api.z) });
+  },
 };
 
 export default plugin;

@@ -2,10 +2,9 @@ import { inject, injectable } from 'tsyringe';
 import type { Logger } from 'pino';
 import {
   DEFAULT_CALLER, TOKENS,
-  type AttemptRecord, type CallContext, type GatewayRuntime, type PipelinePlugin, type RouteDefinition, type StateStore, type Target, type Usage,
+  type AttemptRecord, type CallContext, type PipelinePlugin, type StateStore, type Target, type Usage,
 } from '@model-gateway/core';
 import { MODEL_CATALOG, type ModelCatalog } from '@model-gateway/model-catalog';
-import { usageRoutes } from './usage-api';
 import { BUCKET_TTL_SECONDS, counterIncrements, counterNames, MinuteKeys } from './usage-counters';
 import { UsageCost } from './usage-cost';
 import { usageLine } from './usage-line';
@@ -62,9 +61,5 @@ export class UsageAccounting implements PipelinePlugin {
         BUCKET_TTL_SECONDS,
       )
       .catch((error: Error) => this.logger.warn({ err: error.message, endpoint: record.endpoint }, 'usage counters not written'));
-  }
-
-  routes(runtime: GatewayRuntime): RouteDefinition[] {
-    return usageRoutes(runtime);
   }
 }

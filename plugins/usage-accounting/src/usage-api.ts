@@ -1,8 +1,9 @@
 import type { Request, Response } from 'express';
-import { GatewayError, writeJson, type GatewayRuntime, type RouteDefinition } from '@model-gateway/core';
+import { GatewayError, writeJson, type GatewayRuntime, type PluginApi, type RouteDefinition } from '@model-gateway/core';
 import { isCallerLabel } from '@model-gateway/caller-tag';
 import { aggregateUsage, type CallerView } from './usage-aggregate';
 import { BUCKET_SECONDS, BUCKET_TTL_SECONDS, usageKey } from './usage-counters';
+import { usageSchemas } from './usage-schemas';
 
 /** Every minute the store still holds: a week's dashboard in one call. */
 const MAX_BUCKETS = BUCKET_TTL_SECONDS / BUCKET_SECONDS;
@@ -18,9 +19,24 @@ const BUCKET_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 }
  * `caller=judge` counts one caller's calls only, `key=key_...` one gateway key's;
  * `group_by=caller`, `key` or `caller,key` gives a row per caller, key (null: no key) or both.
  */
-export function usageRoutes(runtime: GatewayRuntime): RouteDefinition[] {
+export function usageRoutes(runtime: GatewayRuntime, z: PluginApi['z']): RouteDefinition[] {
+  const schemas = usageSchemas(z);
   // Who spent what is an operator's business: the admin API's read rule applies when it is loaded.
-  return [{ method: 'get', path: '/api/usage', access: 'operator', handle: (req, res) => handleUsage(runtime, req, res) }];
+  return [
+    {
+      method: 'get',
+      path: '/api/usage',
+      access: 'operator',
+      handle: (req, res) => handleUsage(runtime, req, res),
+      doc: {
+        summary: 'Usage per endpoint and time bucket',
+        description: 'Requests, errors, tokens, cost and latency percentiles, each broken down by target, summed over every replica sharing the store.',
+        tags: ['usage'],
+        query: schemas.query,
+        responses: { 200: { description: 'The rows of the range.', schema: schemas.answer }, 400: { description: 'A parameter out of range (`invalid_parameter`).' } },
+      },
+    },
+  ];
 }
 
 async function handleUsage(runtime: GatewayRuntime, req: Request, res: Response): Promise<void> {

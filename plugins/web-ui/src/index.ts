@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { renderGatewayError, TOKENS, type GatewayPlugin } from '@model-gateway/core';
+import { TOKENS, type GatewayPlugin } from '@model-gateway/core';
 import { loadUiBundle } from './ui-assets';
 import { uiRoutes } from './ui-routes';
 
@@ -14,13 +14,12 @@ const plugin: GatewayPlugin = {
   name: 'web-ui',
   kind: 'api-style',
   register: (api) => {
-    api.registerApiStyle({
-      name: 'web-ui',
+    api.registerRoutes({
+      plane: 'operator',
       routes: () => {
         const config = api.container.resolve(TOKENS.Config);
         return uiRoutes({ bundle: loadUiBundle(WEB_ROOT), publicUrl: () => config.current.server.publicUrl || undefined });
       },
-      renderError: renderGatewayError,
     });
   },
 };

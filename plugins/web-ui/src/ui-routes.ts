@@ -22,9 +22,10 @@ export interface UiRouteSources {
  * bookmarked page loads. A missing file under assets/ or with an extension is a 404.
  */
 export function uiRoutes(sources: UiRouteSources): RouteDefinition[] {
+  // Operator-plane, yet static files with no data: origins in server.cors.allowed_origins got them (with CORS headers) before routes declared planes, and still do.
   return [
-    { method: 'get', path: '/', handle: (_req, res) => redirect(res, 302, UI_PATH) },
-    { method: 'get', path: '/ui{/*path}', handle: (req, res) => serve(sources, req, res) },
+    { method: 'get', path: '/', crossOrigin: 'allowed', handle: (_req, res) => redirect(res, 302, UI_PATH) },
+    { method: 'get', path: '/ui{/*path}', crossOrigin: 'allowed', handle: (req, res) => serve(sources, req, res) },
   ];
 }
 

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
 import { GatewayError } from '@model-gateway/core';
 import { classifyAddress } from '@model-gateway/core/internal';
+import { ADMIN_ERRORS } from '../admin-error-codes';
 
 /** Who made a request, as the audit log names them (never the token itself). */
 export type Actor = 'token' | 'loopback' | 'anonymous';
@@ -24,18 +25,18 @@ export function authorize(req: Request, mode: 'change' | 'read', policy: AccessP
   if (mode === 'change') checkOrigin(req);
   if (policy.token !== undefined) {
     if (!bearerMatches(req.headers.authorization, policy.token)) {
-      throw new GatewayError('authentication_required', 'This route needs `Authorization: Bearer <admin token>` (GATEWAY_ADMIN_TOKEN or admin.token).');
+      throw new GatewayError(ADMIN_ERRORS.authentication_required, 'This route needs `Authorization: Bearer <admin token>` (GATEWAY_ADMIN_TOKEN or admin.token).');
     }
     return 'token';
   }
   if (mode === 'change' && !isLoopbackHost(policy.listenHost)) {
     throw new GatewayError(
-      'permission_denied',
+      ADMIN_ERRORS.permission_denied,
       `This gateway listens on ${policy.listenHost} and has no admin token, so changes through /api are refused: set GATEWAY_ADMIN_TOKEN (or admin.token) to manage it over the network.`,
     );
   }
   if (!isLoopbackClient(req)) {
-    throw new GatewayError('permission_denied', 'No admin token is set, so /api accepts changes and configuration reads only from loopback clients; set GATEWAY_ADMIN_TOKEN (or admin.token).');
+    throw new GatewayError(ADMIN_ERRORS.permission_denied, 'No admin token is set, so /api accepts changes and configuration reads only from loopback clients; set GATEWAY_ADMIN_TOKEN (or admin.token).');
   }
   return 'loopback';
 }
@@ -62,7 +63,7 @@ function checkOrigin(req: Request): void {
   if (origin === undefined) return;
   const host = req.headers.host;
   if (host !== undefined && (origin === `http://${host}` || origin === `https://${host}`)) return;
-  throw new GatewayError('permission_denied', `Changes from another origin (${origin.slice(0, 100)}) are refused; the admin API is not for cross-origin pages.`);
+  throw new GatewayError(ADMIN_ERRORS.permission_denied, `Changes from another origin (${origin.slice(0, 100)}) are refused; the admin API is not for cross-origin pages.`);
 }
 
 /** Constant-time comparison of the bearer token (hashes first, so lengths leak nothing either). */

@@ -70,21 +70,34 @@ class Components {
   ref(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
     const known = this.names.get(schema);
     if (known) return { $ref: `#/components/schemas/${known}` };
-    const json = this.schema(schema, io);
-    const title = (schema.meta() as { title?: unknown } | undefined)?.title;
-    if (typeof title !== 'string') return json;
+    const title = titleOf(schema);
+    if (title === undefined) return this.schema(schema, io);
     const name = title in this.schemas ? `${title}${Object.keys(this.schemas).length}` : title;
+    // Named before it is converted, so a schema nested in itself or in its own parts refers to it.
     this.names.set(schema, name);
-    this.schemas[name] = json;
+    this.schemas[name] = {};
+    this.schemas[name] = this.schema(schema, io);
     return { $ref: `#/components/schemas/${name}` };
   }
 
+  /** The JSON Schema of `schema`, each named schema inside it (a list's items, say) by reference. */
   schema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-    const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as JsonSchema;
+    const override = ({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: JsonSchema }) => {
+      if (zodSchema === schema || titleOf(zodSchema as z.ZodType) === undefined) return;
+      const ref = this.ref(zodSchema as z.ZodType, io);
+      for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+      Object.assign(jsonSchema, ref);
+    };
+    const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any', override }) as JsonSchema;
     return json;
   }
 
   all(): Record<string, JsonSchema> {
     return this.schemas;
   }
+}
+
+function titleOf(schema: z.ZodType): string | undefined {
+  const title = (schema.meta?.() as { title?: unknown } | undefined)?.title;
+  return typeof title === 'string' ? title : undefined;
 }

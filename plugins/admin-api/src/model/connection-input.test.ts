@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import type { ProviderDefinition } from '@model-gateway/core';
-import { connectionSettingsOf, parseConnectionInput } from './connection-input';
+import { type ProviderDefinition } from '@model-gateway/core';
+import { DeclarationChecker } from '@model-gateway/core/internal';
+import { declaredBody } from '../store/connection-codec';
+import { parseConnectionInput } from './connection-input';
+import { migrateClearHeaders } from './header-secrets';
 
 const keyed: ProviderDefinition = {
   type: 'keyed',
@@ -14,7 +17,9 @@ const keyed: ProviderDefinition = {
   checkApiEntry: (entry) => (typeof entry.key_file === 'string' && entry.key_file.startsWith('/') ? { field: 'key_file', message: 'no paths here' } : undefined),
   createConnection: () => ({}) as never,
 };
-const context = { definitions: new Map([['keyed', keyed]]), allowPrivate: false };
+const definitions = new Map([['keyed', keyed]]);
+const checker = new DeclarationChecker({ providers: definitions, endpointSettings: new Map() });
+const context = { definitions, check: checker.checkConnection.bind(checker), allowPrivate: false };
 const stored = { type: 'keyed', fields: { zone: 'eu', label: 'a' }, secrets: { api_key: 'sk-stored-0123456789', key_file: '{"k":1}', 'headers.x-auth': 'tok-stored-1234567' } };
 const replace = (body: Record<string, unknown>) => parseConnectionInput(body, context, { name: 'c', stored });
 
@@ -43,11 +48,13 @@ describe('parseConnectionInput', () => {
   });
 });
 
-describe('connectionSettingsOf', () => {
-  it('reads an older record\'s clear headers, and holds a stored record to the provider\'s API-entry check', () => {
-    const settings = connectionSettingsOf('c', 'keyed', { headers: { 'x-auth': 'clear' } }, { api_key: 'sk-1' }, context);
-    expect(settings.headers).toEqual({ 'x-auth': 'clear' });
-    expect(settings.apiKey?.reveal()).toBe('sk-1');
-    expect(() => connectionSettingsOf('c', 'keyed', {}, { key_file: '/keys/sa.json' }, context)).toThrow('key_file: no paths here');
+describe('a stored record declared to core', () => {
+  it('reads an older record\'s clear headers, and is held to the provider\'s API-entry check', () => {
+    const migrated = migrateClearHeaders({ headers: { 'x-auth': 'clear' } }, { api_key: 'sk-1' });
+    const checked = checker.checkConnection('c', declaredBody('keyed', migrated.fields, migrated.secrets), false, false);
+    if (!checked.ok) throw new Error(checked.message);
+    expect(checked.settings.headers).toEqual({ 'x-auth': 'clear' });
+    expect(checked.settings.apiKey?.reveal()).toBe('sk-1');
+    expect(checker.checkConnection('c', declaredBody('keyed', {}, { key_file: '/keys/sa.json' }), false, false)).toEqual({ ok: false, param: 'key_file', message: 'key_file: no paths here' });
   });
 });

@@ -1,9 +1,9 @@
-import { GatewayError, keyRequired, type ConnectionSettings, type ListenAddress, type ProviderDefinition } from '@model-gateway/core';
-import { checkUrlText, ownAddressRefusal, providerSchema, resolveConnectionSettings } from '@model-gateway/core/internal';
+import { GatewayError, type ConfigSourceHost, type ConnectionSettings, type ListenAddress, type ProviderDefinition } from '@model-gateway/core';
+import { checkUrlText, ownAddressRefusal } from '@model-gateway/core/internal';
 import { credentialFields, isUrlField } from './credential-fields';
 import { changedDestinations } from './destination-fields';
-import { headerSecretField, headerSecrets, headersOf, isHeaderSecretField, migrateClearHeaders } from './header-secrets';
-import { invalidBody, invalidField, requireObject } from './input-issues';
+import { headerSecretField, headerSecrets, headersOf } from './header-secrets';
+import { invalidField, requireObject } from './input-issues';
 import { isMaskOf } from './masking';
 import { objectNameSchema } from './object-name';
 
@@ -27,13 +27,15 @@ export interface StoredConnection {
 
 export interface ConnectionInputContext {
   definitions: ReadonlyMap<string, ProviderDefinition>;
+  /** Core's check of a connection declaration (the YAML's schema for the type, the type's check of run-time entries). */
+  check: ConfigSourceHost['checkConnection'];
   allowPrivate: boolean;
   /** The gateway's own address: a URL field naming it is refused (the gateway would call itself). */
   listenAddress?: ListenAddress;
 }
 
 /**
- * Validates a connection body with the YAML's own schema for its type (`providerSchema`).
+ * Validates a connection body through core, with the YAML's own schema for its type.
  * On a replace, a credential field left out (or sent back as its mask) keeps its stored
  * value, so a form never has to re-send a key; `null` removes it. Custom headers are kept
  * the same way (`headers` left out keeps them all, a header sent as its mask keeps its
@@ -56,12 +58,10 @@ export function parseConnectionInput(raw: unknown, context: ConnectionInputConte
   const stored = replacing?.stored;
   const kept = keepStoredSecrets(body, secretFields, stored?.secrets ?? {});
 
-  const apiRefusal = definition.checkApiEntry?.(body);
-  if (apiRefusal) throw invalidField(apiRefusal.field, apiRefusal.message);
-
-  const parsed = providerSchema(definition).safeParse(body, { reportInput: true });
-  if (!parsed.success) throw invalidBody(parsed.error.issues, [...secretFields, 'headers']);
-  const entry = parsed.data as { type: string } & Record<string, unknown>;
+  // Core runs the type's check of run-time entries on the merged body, then the schema.
+  const checked = context.check(name, body, context.allowPrivate);
+  if (!checked.ok) throw new GatewayError('invalid_parameter', checked.message, { param: checked.param });
+  const entry = checked.fields;
 
   for (const [field, value] of Object.entries(entry)) {
     if (typeof value !== 'string' || !isUrlField(field) || secretFields.includes(field)) continue;
@@ -77,9 +77,8 @@ export function parseConnectionInput(raw: unknown, context: ConnectionInputConte
     if (changed.length > 0) throw reenterToMove(kept, changed);
   }
 
-  const settings = resolveConnectionSettings(name, entry, definition);
-  settings.egress = { allowPrivate: context.allowPrivate };
-  if (!settings.apiKey && keyRequired(definition, settings)) {
+  const { settings } = checked;
+  if (checked.keyMissing) {
     throw invalidField('api_key', `required for provider type "${type}"${settings.baseUrl === definition.defaultBaseUrl.replace(/\/$/, '') ? ` at its default base URL ${definition.defaultBaseUrl}` : ''}`);
   }
 
@@ -136,30 +135,6 @@ function reenterToMove(kept: readonly string[], changed: readonly string[]): Gat
     `${kept.join(', ')}: re-enter ${what} to change ${changed.join(', ')} (a stored credential is sent only to the destination it was entered for; null removes one)`,
     { param: kept[0] },
   );
-}
-
-/** Settings for a connection read back from the store: the same schema, so a record that no longer validates is reported, not used. */
-export function connectionSettingsOf(
-  name: string,
-  type: string,
-  fields: Record<string, unknown>,
-  secrets: Record<string, string>,
-  context: ConnectionInputContext,
-): ConnectionSettings {
-  const definition = context.definitions.get(type);
-  if (!definition) throw new Error(`provider type "${type}" is not loaded`);
-  const migrated = migrateClearHeaders(fields, secrets);
-  const credentials = Object.fromEntries(Object.entries(migrated.secrets).filter(([field]) => !isHeaderSecretField(field)));
-  const headers = headersOf(migrated.secrets);
-  const body = { ...migrated.fields, ...credentials, ...(headers ? { headers } : {}), type };
-  // A record stored before these checks existed is held to them too: it was entered through the API.
-  const apiRefusal = definition.checkApiEntry?.(body);
-  if (apiRefusal) throw invalidField(apiRefusal.field, apiRefusal.message);
-  const parsed = providerSchema(definition).safeParse(body);
-  if (!parsed.success) throw invalidBody(parsed.error.issues, [...credentialFields(definition), 'headers']);
-  const settings = resolveConnectionSettings(name, parsed.data as { type: string } & Record<string, unknown>, definition);
-  settings.egress = { allowPrivate: context.allowPrivate };
-  return settings;
 }
 
 function parseName(value: unknown): string {

@@ -110,7 +110,7 @@ export function endpointView(endpoint: Endpoint, extra: Record<string, unknown>)
   return {
     name: endpoint.name,
     kind: endpoint.kind,
-    source: endpoint.source,
+    source: endpoint.source === 'config' ? 'config' : 'api',
     status: 'ok',
     provider: endpoint.provider,
     model: endpoint.model,

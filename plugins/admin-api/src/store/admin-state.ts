@@ -1,17 +1,14 @@
 import type { Logger } from 'pino';
-import { GatewayError, type ConnectionSettings, type PluginCatalog } from '@model-gateway/core';
-import { type ConnectionRegistry, type EndpointRegistry } from '@model-gateway/core/internal';
+import { GatewayError, type ConfigSourceHost, type ConnectionDeclaration, type PublishOutcome } from '@model-gateway/core';
 import {
   StoreConflictError, StoreUnavailableError, UnsealError,
   type AdminStore, type ConnectionRecord, type EndpointRecord, type StoreCommit, type StoreSnapshot,
 } from '@model-gateway/admin-store';
-import { connectionSettingsOf } from '../model/connection-input';
-import { storedEndpoint } from '../model/endpoint-input';
 import { migrateClearHeaders } from '../model/header-secrets';
 import { maskSecret } from '../model/masking';
-import { sameConnection, unsealConnection } from './connection-codec';
+import { storedProblem } from './admin-config-source';
+import { declaredBody, sameConnection, unsealConnection } from './connection-codec';
 import type { SecretsKeyring } from './secrets-keyring';
-import { unavailableConnection } from './unavailable-connection';
 
 /** A stored connection as this gateway has applied it. */
 export interface AppliedConnection {
@@ -25,6 +22,8 @@ export interface AppliedConnection {
   secrets: Record<string, string>;
   /** The record's fields other than credentials and headers (clear headers of an older record moved out). */
   fields: Record<string, unknown>;
+  /** What was published to core for it (credentials in clear), kept while the record is unchanged. */
+  declaration: ConnectionDeclaration;
 }
 
 export interface AppliedEndpoint {
@@ -36,9 +35,8 @@ export interface AppliedEndpoint {
 export interface AdminStateDeps {
   store: AdminStore;
   keyring: SecretsKeyring;
-  connections: ConnectionRegistry;
-  endpoints: EndpointRegistry;
-  plugins: PluginCatalog;
+  /** Core's side of the admin store as a config source: it validates and applies what is published. */
+  host: ConfigSourceHost;
   logger: Logger;
   allowPrivate: () => boolean;
 }
@@ -52,12 +50,11 @@ export interface Mutation<T> {
 const MAX_ATTEMPTS = 4;
 
 /**
- * Keeps the registries in step with the store: every snapshot (read at start, written
- * here, or written by another replica) is applied as a difference, connections before
- * the endpoints that use them. Endpoints and connections are replaced as whole objects,
- * so requests in flight finish on the ones they started with. Mutations run one at a
- * time and are validated against the latest snapshot; a conflict with another replica's
- * commit re-reads the store and validates again.
+ * Keeps core in step with the store: every snapshot (read at start, written here, or
+ * written by another replica) is published to core as the admin source's declarations,
+ * and core applies the difference to the registries. Mutations run one at a time and are
+ * validated against the latest snapshot; a conflict with another replica's commit
+ * re-reads the store and validates again.
  */
 export class AdminState {
   readonly connections = new Map<string, AppliedConnection>();
@@ -133,36 +130,36 @@ export class AdminState {
       }
     }
     const key = await this.deps.keyring.open(snapshot.kek);
-    const { connections, endpoints } = this.deps;
-
+    const changedConnections = new Set<string>();
     for (const record of snapshot.connections.values()) {
       const current = this.connections.get(record.name);
       if (current && sameConnection(current.record, record)) {
         current.record = record;
         continue;
       }
-      this.connections.set(record.name, await this.applyConnection(record, key));
+      this.connections.set(record.name, this.readConnection(record, key));
+      changedConnections.add(record.name);
     }
-    for (const name of [...this.endpoints.keys()]) {
-      if (snapshot.endpoints.has(name)) continue;
-      this.endpoints.delete(name);
-      if (endpoints.get(name)?.source === 'api') endpoints.remove(name);
-    }
+    for (const name of [...this.connections.keys()]) if (!snapshot.connections.has(name)) this.connections.delete(name);
+    const changedEndpoints = new Set<string>();
     for (const record of snapshot.endpoints.values()) {
       const current = this.endpoints.get(record.name);
       if (current && JSON.stringify(current.record) === JSON.stringify(record)) continue;
-      this.endpoints.set(record.name, this.applyEndpoint(record));
+      this.endpoints.set(record.name, { record, status: 'ok' });
+      changedEndpoints.add(record.name);
     }
-    for (const name of [...this.connections.keys()]) {
-      if (snapshot.connections.has(name)) continue;
-      this.connections.delete(name);
-      if (connections.sourceOf(name) === 'api') await connections.remove(name);
-    }
+    for (const name of [...this.endpoints.keys()]) if (!snapshot.endpoints.has(name)) this.endpoints.delete(name);
+
+    const outcome = await this.deps.host.publish({
+      connections: [...this.connections.values()].map((c) => c.declaration),
+      endpoints: [...this.endpoints.values()].map(({ record }) => ({ name: record.name, body: record.body })),
+    });
+    this.noteRefusals(outcome, changedConnections, changedEndpoints);
   }
 
-  private async applyConnection(record: ConnectionRecord, key: Awaited<ReturnType<SecretsKeyring['open']>>): Promise<AppliedConnection> {
-    const { connections, logger } = this.deps;
-    const context = { definitions: this.deps.plugins.providers, allowPrivate: this.deps.allowPrivate() };
+  /** A record's credentials opened and its declaration for core; one whose credentials cannot be read is declared unavailable. */
+  private readConnection(record: ConnectionRecord, key: Awaited<ReturnType<SecretsKeyring['open']>>): AppliedConnection {
+    const allowPrivate = this.deps.allowPrivate();
     let secrets: Record<string, string> = {};
     try {
       if (Object.keys(record.secrets).length > 0) {
@@ -176,47 +173,34 @@ export class AdminState {
             ? 'its stored credentials are sealed with a secrets key and GATEWAY_SECRETS_KEY is not set'
             : 'its stored credentials are sealed with another secrets key (GATEWAY_SECRETS_KEY is wrong)'
           : 'its stored credentials failed authentication (the store was altered)';
-      logger.error({ connection: record.name }, `admin store: connection "${record.name}" is undecryptable: ${problem}; its endpoints answer 503`);
-      await this.standIn(record, problem);
+      this.deps.logger.error({ connection: record.name }, `admin store: connection "${record.name}" is undecryptable: ${problem}; its endpoints answer 503`);
       const legacy = migrateClearHeaders(record.fields, {});
-      return { record, status: 'undecryptable', problem, masks: maskedFields([...Object.keys(record.secrets), ...Object.keys(legacy.secrets)], {}), secrets: {}, fields: legacy.fields };
+      const declaration = { name: record.name, body: { ...record.fields, type: record.type }, allowPrivate, unavailable: problem };
+      return { record, status: 'undecryptable', problem, masks: maskedFields([...Object.keys(record.secrets), ...Object.keys(legacy.secrets)], {}), secrets: {}, fields: legacy.fields, declaration };
     }
     // A record written before header values were sealed holds them in clear: read them as secrets, sealed on its next write.
     const migrated = migrateClearHeaders(record.fields, secrets);
     const masks = maskedFields(Object.keys(migrated.secrets), migrated.secrets);
-    try {
-      const settings = connectionSettingsOf(record.name, record.type, migrated.fields, migrated.secrets, context);
-      await connections.upsert(settings, 'api');
-      return { record, status: 'ok', masks, secrets: migrated.secrets, fields: migrated.fields };
-    } catch (error) {
-      const problem = `its stored settings no longer validate: ${(error as Error).message}`;
-      logger.error({ connection: record.name }, `admin store: connection "${record.name}" cannot be used: ${problem}`);
-      await this.standIn(record, problem);
-      return { record, status: 'invalid', problem, masks, secrets: {}, fields: migrated.fields };
-    }
+    const declaration = { name: record.name, body: declaredBody(record.type, migrated.fields, migrated.secrets), allowPrivate };
+    return { record, status: 'ok', masks, secrets: migrated.secrets, fields: migrated.fields, declaration };
   }
 
-  /** Puts a connection that refuses every call in place of one that cannot be used (its type must still be loaded). */
-  private async standIn(record: ConnectionRecord, problem: string): Promise<void> {
-    const definition = this.deps.plugins.providers.get(record.type);
-    if (!definition) {
-      if (this.deps.connections.sourceOf(record.name) === 'api') await this.deps.connections.remove(record.name);
-      return;
+  /** Marks what core refused (a record that no longer validates), logging it once, when its record changed. */
+  private noteRefusals(outcome: PublishOutcome, changedConnections: ReadonlySet<string>, changedEndpoints: ReadonlySet<string>): void {
+    const { logger } = this.deps;
+    for (const [name, message] of outcome.connections) {
+      const applied = this.connections.get(name);
+      if (!applied || applied.status === 'undecryptable') continue;
+      const problem = storedProblem(message);
+      if (changedConnections.has(name)) logger.error({ connection: name }, `admin store: connection "${name}" cannot be used: ${problem}`);
+      Object.assign(applied, { status: 'invalid', problem, secrets: {} });
     }
-    const baseUrl = typeof record.fields.base_url === 'string' ? record.fields.base_url : definition.defaultBaseUrl;
-    const settings: ConnectionSettings = { name: record.name, type: record.type, baseUrl: baseUrl.replace(/\/$/, ''), headers: {}, options: {}, egress: { allowPrivate: false } };
-    await this.deps.connections.put(settings, unavailableConnection(settings, problem));
-  }
-
-  private applyEndpoint(record: EndpointRecord): AppliedEndpoint {
-    try {
-      this.deps.endpoints.upsert(storedEndpoint(record.body, this.deps.plugins));
-      return { record, status: 'ok' };
-    } catch (error) {
-      const problem = `its stored settings no longer validate: ${(error as Error).message}`;
-      this.deps.logger.error({ endpoint: record.name }, `admin store: endpoint "${record.name}" is not served: ${problem}`);
-      if (this.deps.endpoints.get(record.name)?.source === 'api') this.deps.endpoints.remove(record.name);
-      return { record, status: 'invalid', problem };
+    for (const [name, message] of outcome.endpoints) {
+      const applied = this.endpoints.get(name);
+      if (!applied) continue;
+      const problem = storedProblem(message);
+      if (changedEndpoints.has(name)) logger.error({ endpoint: name }, `admin store: endpoint "${name}" is not served: ${problem}`);
+      Object.assign(applied, { status: 'invalid', problem });
     }
   }
 }

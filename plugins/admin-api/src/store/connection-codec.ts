@@ -1,5 +1,6 @@
 import { seal, secretBinding, unseal, type ConnectionRecord, type SealedSecret, type SecretsKey } from '@model-gateway/admin-store';
 import type { ConnectionInput } from '../model/connection-input';
+import { headersOf, isHeaderSecretField } from '../model/header-secrets';
 
 /** A connection input as a stored record: credentials sealed one by one, each bound to this connection and field. */
 export function sealConnection(input: ConnectionInput, key: SecretsKey, createdAt: string, now: string): ConnectionRecord {
@@ -24,4 +25,11 @@ export function sameConnection(a: ConnectionRecord, b: ConnectionRecord): boolea
   const essence = (r: ConnectionRecord) =>
     JSON.stringify([r.type, r.fields, Object.entries(r.secrets).map(([field, s]) => [field, s.data]).sort()]);
   return essence(a) === essence(b);
+}
+
+/** A stored connection as a `providers:` entry for core: its clear fields, credentials and headers (already migrated) and its type. */
+export function declaredBody(type: string, fields: Readonly<Record<string, unknown>>, secrets: Readonly<Record<string, string>>): Record<string, unknown> {
+  const credentials = Object.fromEntries(Object.entries(secrets).filter(([field]) => !isHeaderSecretField(field)));
+  const headers = headersOf(secrets);
+  return { ...fields, ...credentials, ...(headers ? { headers } : {}), type };
 }

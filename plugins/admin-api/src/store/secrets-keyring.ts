@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { GatewayError } from '@model-gateway/core';
+import { ADMIN_ERRORS } from '../admin-error-codes';
 import {
   createKeyFile, newSecretsKey, openSecretsKey, parseKeyMaterial, readKeyFile,
   type KekMeta, type KeyMaterial, type SecretsKey, type StoreSnapshot,
@@ -58,7 +59,7 @@ export class SecretsKeyring {
   async forWrite(snapshot: StoreSnapshot): Promise<{ key: SecretsKey; created?: KekMeta }> {
     if (this.options.kind === 'redis' && this.options.secretsKey === undefined) {
       throw new GatewayError(
-        'service_unavailable',
+        ADMIN_ERRORS.service_unavailable,
         'GATEWAY_SECRETS_KEY is not set: with the Redis store every replica must share one secrets key, so connections cannot be created or changed through the API until it is set (base64 of 32 random bytes, or a long passphrase).',
       );
     }
@@ -66,7 +67,7 @@ export class SecretsKeyring {
       const key = await this.open(snapshot.kek);
       if (key) return { key };
       throw new GatewayError(
-        'service_unavailable',
+        ADMIN_ERRORS.service_unavailable,
         'The stored credentials are sealed with a secrets key this gateway does not have (GATEWAY_SECRETS_KEY is missing or different, or the key was rotated since this replica started); set the key in use and restart.',
       );
     }

@@ -2,8 +2,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { z } from 'zod';
 import { StoreConflictError } from '../admin-store';
-import type { EndpointRecord, KeyRecord } from '../records';
+import { defineCollection } from '../collection';
+import type { EndpointRecord } from '../records';
+import { StoreCollections } from '../store-collections';
 import { LockHeldError } from './directory-lock';
 import { FileStore } from './file-store';
 import { readStoreFile } from './store-file';
@@ -11,9 +14,10 @@ import { createKeyFile, readKeyFile } from './key-file';
 
 const endpoint = (name: string): EndpointRecord => ({ name, body: { name, kind: 'chat', provider: 'mock', model: 'echo' }, created_at: 't', updated_at: 't' });
 
-const gatewayKey = (id: string): KeyRecord => ({
-  id, name: id, hash: `hash-${id}`, last4: 'abcd', endpoints: '*', expires_at: null, rpm: null, tpm: 100, budget_usd: 1.5, budget_period: 'month', created_at: 't', revoked_at: null,
-});
+/** Gateway keys as their plugin registers them (the schema here is a stand-in: the store only needs one). */
+const KEYS = defineCollection('gateway-keys/keys', z.looseObject({ id: z.string(), hash: z.string() }), { idField: 'id' });
+const THINGS = defineCollection('test-plugin/things', z.looseObject({ id: z.string(), size: z.number() }), { idField: 'id' });
+const gatewayKey = (id: string) => ({ id, name: id, hash: `hash-${id}`, last4: 'abcd', endpoints: '*', expires_at: null, rpm: null, tpm: 100, budget_usd: 1.5, budget_period: 'month', created_at: 't', revoked_at: null });
 
 describe('FileStore', () => {
   let dir: string;
@@ -36,17 +40,66 @@ describe('FileStore', () => {
     expect(fs.existsSync(path.join(dir, 'store.lock'))).toBe(false);
   });
 
-  it('persists gateway keys by id beside endpoints, and reads a file written before keys existed', async () => {
-    const store = new FileStore(dir);
+  it('persists gateway keys by id beside endpoints where they always were, and reads a file written before keys existed', async () => {
+    const store = new FileStore(dir, { collections: new StoreCollections([KEYS]) });
     await store.load();
-    await store.commit({ baseVersion: 0, ops: [{ op: 'put-key', record: gatewayKey('key_a') }, { op: 'put-key', record: gatewayKey('key_b') }] });
-    await store.commit({ baseVersion: 1, ops: [{ op: 'delete-key', id: 'key_a' }] });
+    await store.commit({ baseVersion: 0, ops: [KEYS.put(gatewayKey('key_a')), KEYS.put(gatewayKey('key_b'))] });
+    await store.commit({ baseVersion: 1, ops: [KEYS.delete('key_a')] });
     await store.close();
-    expect([...readStoreFile(store.file).keys.values()]).toEqual([gatewayKey('key_b')]);
+    const written = JSON.parse(fs.readFileSync(store.file, 'utf8'));
+    // The layout of earlier gateways: format 1, keys a top-level field by id.
+    expect(written).toEqual({ format: 'model-gateway-store/1', version: 2, kek: null, connections: {}, endpoints: {}, keys: { key_b: gatewayKey('key_b') } });
+    expect([...KEYS.all(readStoreFile(store.file, new StoreCollections([KEYS]))).values()]).toEqual([gatewayKey('key_b')]);
     const older = JSON.parse(fs.readFileSync(store.file, 'utf8'));
     delete older.keys;
     fs.writeFileSync(store.file, JSON.stringify(older));
-    expect(readStoreFile(store.file).keys.size).toBe(0);
+    expect(KEYS.all(readStoreFile(store.file, new StoreCollections([KEYS]))).size).toBe(0);
+  });
+
+  it('stores a namespaced collection under "collections" (format 2), validated by its schema, changed with endpoints in one commit', async () => {
+    const store = new FileStore(dir, { collections: new StoreCollections([THINGS]) });
+    await store.load();
+    await store.commit({ baseVersion: 0, ops: [THINGS.put({ id: 't1', size: 1 }), { op: 'put-endpoint', record: endpoint('e') }] });
+    await expect(store.commit({ baseVersion: 1, ops: [THINGS.put({ id: 't2', size: 'big' } as never)] })).rejects.toThrow(/invalid test-plugin\/things record "t2": size/);
+    await expect(store.commit({ baseVersion: 1, ops: [{ op: 'put', collection: 'nobody/things', id: 'x', record: { id: 'x' } }] })).rejects.toThrow(/"nobody\/things", which no plugin registered/);
+    await store.close();
+    const written = JSON.parse(fs.readFileSync(store.file, 'utf8'));
+    expect(written.format).toBe('model-gateway-store/2');
+    expect(written.collections).toEqual({ 'test-plugin/things': { t1: { id: 't1', size: 1 } } });
+    expect(THINGS.get(readStoreFile(store.file, new StoreCollections([THINGS])), 't1')).toEqual({ id: 't1', size: 1 });
+  });
+
+  it('keeps the records of collections no loaded plugin registered, and writes them back unchanged', async () => {
+    const first = new FileStore(dir, { collections: new StoreCollections([KEYS, THINGS]) });
+    await first.load();
+    await first.commit({ baseVersion: 0, ops: [KEYS.put(gatewayKey('key_a')), THINGS.put({ id: 't1', size: 1 })] });
+    await first.close();
+    // A gateway without those plugins changes an endpoint: the keys and things survive its write.
+    const second = new FileStore(dir);
+    await second.load();
+    await second.commit({ baseVersion: 1, ops: [{ op: 'put-endpoint', record: endpoint('e') }] });
+    await second.close();
+    const again = readStoreFile(path.join(dir, 'store.json'), new StoreCollections([KEYS, THINGS]));
+    expect(KEYS.get(again, 'key_a')).toEqual(gatewayKey('key_a'));
+    expect(THINGS.get(again, 't1')).toEqual({ id: 't1', size: 1 });
+    expect([...again.endpoints.keys()]).toEqual(['e']);
+  });
+
+  it('offers one collection with get/list/put/delete and tells of its changes only', async () => {
+    const store = new FileStore(dir);
+    const things = store.collection(THINGS);
+    await store.load();
+    expect(() => store.collection(KEYS)).toThrow(/registered after the store was loaded/);
+    const seen: string[][] = [];
+    things.onChange((records) => seen.push([...records.keys()]));
+    await things.put({ id: 't1', size: 1 });
+    await store.commit({ baseVersion: 1, ops: [{ op: 'put-endpoint', record: endpoint('e') }] });
+    await things.put({ id: 't2', size: 2 });
+    await things.delete('t1');
+    expect(seen).toEqual([['t1'], ['t1', 't2'], ['t2']]);
+    expect(things.get('t2')).toEqual({ id: 't2', size: 2 });
+    expect([...things.list().keys()]).toEqual(['t2']);
+    await store.close();
   });
 
   it('applies commits one at a time and refuses one validated against an old version', async () => {

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { StoreConflictError, StoreUnavailableError, type AdminStore } from '../admin-store';
-import { applyCommit, EMPTY_SNAPSHOT, type StoreCommit, type StoreSnapshot } from '../records';
+import type { Collection } from '../collection';
+import { CollectionHandle } from '../collection-handle';
+import { applyCommit, EMPTY_SNAPSHOT, type StoredRecord, type StoreCommit, type StoreSnapshot } from '../records';
+import { StoreCollections } from '../store-collections';
 import { writeFileAtomic } from './atomic-file';
 import { DirectoryLock, LockHeldError } from './directory-lock';
 import type { ProcessProbe } from './process-probe';
@@ -10,6 +13,8 @@ import { readStoreFile, serialize, STORE_FILE } from './store-file';
 export interface FileStoreOptions {
   /** How the directory lock learns about processes (tests hand in a fake /proc). */
   probe?: ProcessProbe;
+  /** The collections plugins registered (admin-api's alone when left out). */
+  collections?: StoreCollections;
 }
 
 /**
@@ -25,10 +30,13 @@ export class FileStore implements AdminStore {
   private queue: Promise<unknown> = Promise.resolve();
   /** Why the store refused to load: nothing may be written over a file it could not read. */
   private refused?: Error;
+  readonly collections: StoreCollections;
+  private readonly changeListeners: Array<(snapshot: StoreSnapshot) => void> = [];
 
   constructor(readonly dir: string, options: FileStoreOptions = {}) {
     this.file = path.join(dir, STORE_FILE);
     this.lock = new DirectoryLock(dir, options.probe);
+    this.collections = options.collections ?? new StoreCollections();
   }
 
   /** Takes the directory's lock (throws LockHeldError when a live process holds it). */
@@ -37,10 +45,11 @@ export class FileStore implements AdminStore {
   }
 
   async load(): Promise<StoreSnapshot> {
+    this.collections.seal('loaded');
     if (!fs.existsSync(this.dir)) return this.snapshot;
     this.lock.acquire();
     try {
-      this.snapshot = readStoreFile(this.file);
+      this.snapshot = readStoreFile(this.file, this.collections);
     } catch (error) {
       this.refused = error as Error;
       this.lock.release();
@@ -58,6 +67,11 @@ export class FileStore implements AdminStore {
   }
 
   commit(commit: StoreCommit): Promise<StoreSnapshot> {
+    try {
+      this.collections.check(commit);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     const run = this.queue.then(() => this.write(commit));
     this.queue = run.catch(() => undefined);
     return run;
@@ -65,6 +79,15 @@ export class FileStore implements AdminStore {
 
   onRemoteChange(): void {
     // One process owns the directory: nobody else writes.
+  }
+
+  onChange(listener: (snapshot: StoreSnapshot) => void): void {
+    this.changeListeners.push(listener);
+  }
+
+  collection<T extends StoredRecord>(collection: Collection<T>): CollectionHandle<T> {
+    this.collections.register(collection);
+    return new CollectionHandle(this, collection);
   }
 
   async close(): Promise<void> {
@@ -79,6 +102,7 @@ export class FileStore implements AdminStore {
     const next = applyCommit(this.snapshot, commit);
     await writeFileAtomic(this.file, serialize(next));
     this.snapshot = next;
+    for (const listener of this.changeListeners) listener(next);
     return next;
   }
 
@@ -99,7 +123,7 @@ export class FileStore implements AdminStore {
     }
     let found: StoreSnapshot;
     try {
-      found = readStoreFile(this.file);
+      found = readStoreFile(this.file, this.collections);
     } catch (error) {
       this.lock.release();
       throw new StoreUnavailableError((error as Error).message);

@@ -1,10 +1,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { z } from 'zod';
 import { StoreConflictError, StoreInvalidError, StoreUnavailableError } from '../admin-store';
+import { defineCollection } from '../collection';
 import type { EndpointRecord } from '../records';
+import { StoreCollections } from '../store-collections';
 import { FileStore } from './file-store';
 import { readStoreFile, serialize } from './store-file';
+
+/** Collections as plugins register them: one at the place gateway keys had before collections, one namespaced. */
+const KEYS = defineCollection('gateway-keys/keys', z.looseObject({ id: z.string(), hash: z.string() }), { idField: 'id' });
+const THINGS = defineCollection('test-plugin/things', z.looseObject({ id: z.string(), size: z.number() }), { idField: 'id' });
+const registered = () => new StoreCollections([KEYS, THINGS]);
 
 const endpoint = (name: string): EndpointRecord => ({ name, body: { name, kind: 'chat', provider: 'mock', model: 'echo' }, created_at: 't', updated_at: 't' });
 const sealed = { kek: 1, key: 'a2V5', data: 'ZGF0YQ==' };
@@ -19,6 +27,8 @@ const BAD: Array<[string, (file: ReturnType<typeof valid>) => unknown, RegExp]> 
   ['a sealed secret of the wrong shape', (f) => ({ ...f, connections: { c: { ...connection, secrets: { api_key: { ...sealed, kek: 'one' } } } } }), /connections\.c\.secrets\.api_key\.kek/],
   ['a negative version', (f) => ({ ...f, version: -1 }), /version: /],
   ['a key record without its hash', (f) => ({ ...f, keys: { key_1: { id: 'key_1', name: 'k' } } }), /keys\.key_1\.hash/],
+  ['a namespaced record of the wrong shape', (f) => ({ ...f, format: 'model-gateway-store/2', collections: { 'test-plugin/things': { t: { id: 't', size: 'big' } } } }), /collections\.test-plugin\/things\.t\.size/],
+  ['a namespaced record filed under another id', (f) => ({ ...f, format: 'model-gateway-store/2', collections: { 'test-plugin/things': { t: { id: 'u', size: 1 } } } }), /collections\.test-plugin\/things\.t\.id: must equal/],
   ['a KEK description with an unknown KDF', (f) => ({ ...f, kek: { version: 1, id: 'x', kdf: { name: 'md5' } } }), /kek\.kdf/],
   ['no object at all', () => ['model-gateway-store/1'], /unknown format undefined/],
 ];
@@ -46,8 +56,8 @@ describe('the store file', () => {
   it.each(BAD)('refuses %s, naming the file and the field, and leaves its bytes alone', async (_name, damage, field) => {
     const text = JSON.stringify(damage(valid()), null, 1);
     fs.writeFileSync(file, text);
-    expect(() => readStoreFile(file)).toThrow(StoreInvalidError);
-    const store = new FileStore(dir);
+    expect(() => readStoreFile(file, registered())).toThrow(StoreInvalidError);
+    const store = new FileStore(dir, { collections: registered() });
     await expect(store.load()).rejects.toThrow(field);
     await expect(store.load()).rejects.toThrow(file);
     // A store that refused to load refuses every write too.

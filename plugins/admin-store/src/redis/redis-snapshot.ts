@@ -1,24 +1,23 @@
 import type { z } from 'zod';
 import { StoreInvalidError } from '../admin-store';
-import { connectionRecordSchema, endpointRecordSchema, firstIssue, kekMetaSchema, keyRecordSchema } from '../record-schemas';
-import type { KekMeta, StoreSnapshot } from '../records';
+import { firstIssue, kekMetaSchema } from '../record-schemas';
+import { makeSnapshot, type KekMeta, type StoredRecord, type StoreSnapshot } from '../records';
+import type { StoreCollections } from '../store-collections';
 
-/** The raw values of one consistent read: the version, the KEK description and the three hashes. */
+/** The raw values of one consistent read: the version, the KEK description and each collection's hash. */
 export interface RawStore {
   version: string | null;
   kek: string | null;
-  connections: Record<string, string>;
-  endpoints: Record<string, string>;
-  keys: Record<string, string>;
+  /** By collection name. */
+  hashes: ReadonlyMap<string, Record<string, string>>;
 }
 
 /** The full Redis key of each part, for messages that say where the bad value is. */
 export interface RawStoreKeys {
   version: string;
   kek: string;
-  connections: string;
-  endpoints: string;
-  keys: string;
+  /** By collection name. */
+  hashes: ReadonlyMap<string, string>;
 }
 
 const LEAVE_IT = 'the gateway leaves it as it is and changes nothing: fix or delete that value';
@@ -29,19 +28,18 @@ const LEAVE_IT = 'the gateway leaves it as it is and changes nothing: fix or del
  * another name) throws StoreInvalidError naming its key and field, so a replica never
  * applies a half-understood store or commits over it.
  */
-export function snapshotOf(raw: RawStore, keys: RawStoreKeys): StoreSnapshot {
+export function snapshotOf(raw: RawStore, keys: RawStoreKeys, collections: StoreCollections): StoreSnapshot {
   const version = raw.version ?? '0';
   if (!/^\d+$/.test(version)) throw new StoreInvalidError(`the shared store (Redis) holds an invalid value at ${keys.version}: ${JSON.stringify(version)} is not a version number; ${LEAVE_IT}`);
-  return {
-    version: Number(version),
-    kek: raw.kek === null ? null : (parseValue(raw.kek, kekMetaSchema, keys.kek) as KekMeta),
-    connections: recordMap(raw.connections, connectionRecordSchema, 'name', keys.connections),
-    endpoints: recordMap(raw.endpoints, endpointRecordSchema, 'name', keys.endpoints),
-    keys: recordMap(raw.keys, keyRecordSchema, 'id', keys.keys),
-  };
+  const records = new Map<string, ReadonlyMap<string, StoredRecord>>();
+  for (const [name, hash] of raw.hashes) {
+    const collection = collections.get(name);
+    if (collection) records.set(name, recordMap(hash, collection.schema, collection.idField, keys.hashes.get(name) ?? name));
+  }
+  return makeSnapshot(Number(version), raw.kek === null ? null : (parseValue(raw.kek, kekMetaSchema, keys.kek) as KekMeta), records);
 }
 
-function recordMap<S extends z.ZodType<Record<string, unknown>>>(hash: Record<string, string>, schema: S, nameField: 'name' | 'id', key: string): Map<string, z.output<S>> {
+function recordMap<S extends z.ZodType<Record<string, unknown>>>(hash: Record<string, string>, schema: S, nameField: string, key: string): Map<string, z.output<S>> {
   const records = new Map<string, z.output<S>>();
   for (const [name, json] of Object.entries(hash)) {
     const where = `${key} field ${JSON.stringify(name)}`;

@@ -1,9 +1,16 @@
 import { Redis } from 'ioredis';
 import { eventually } from '../../../../test/support/eventually';
 import { startRedisServer, type RedisServerHandle } from '../../../../test/support/redis-server';
+import { z } from 'zod';
 import { StoreInvalidError, StoreUnavailableError } from '../admin-store';
+import { defineCollection } from '../collection';
 import type { EndpointRecord } from '../records';
+import { StoreCollections } from '../store-collections';
 import { RedisAdminStore } from './redis-store';
+
+/** Collections as plugins register them: at the place gateway keys always had, and namespaced. */
+const KEYS = defineCollection('gateway-keys/keys', z.looseObject({ id: z.string(), budget_period: z.enum(['day', 'month']) }), { idField: 'id' });
+const THINGS = defineCollection('test-plugin/things', z.looseObject({ id: z.string(), size: z.number() }), { idField: 'id' });
 
 const endpoint = (name: string): EndpointRecord => ({ name, body: { name, kind: 'chat', provider: 'mock', model: 'echo' }, created_at: 't', updated_at: 't' });
 
@@ -18,7 +25,7 @@ describe('RedisAdminStore with invalid stored values', () => {
   let count = 0;
   const opened: RedisAdminStore[] = [];
   const open = (pollMs = 100) => {
-    const store = new RedisAdminStore({ url: server.url, keyPrefix: prefix, pollMs, commandTimeoutMs: 1000 });
+    const store = new RedisAdminStore({ url: server.url, keyPrefix: prefix, pollMs, commandTimeoutMs: 1000, collections: new StoreCollections([KEYS, THINGS]) });
     opened.push(store);
     return store;
   };
@@ -44,6 +51,7 @@ describe('RedisAdminStore with invalid stored values', () => {
     ['a body that is a string', 'endpoints', 'e', JSON.stringify({ ...endpoint('e'), body: 'x' }), /admin:endpoints field "e": body: Invalid input: expected record/],
     ['a record under another name', 'connections', 'c', JSON.stringify({ name: 'd', type: 'mock', fields: {}, secrets: {}, created_at: 't', updated_at: 't' }), /admin:connections field "c": name: must equal/],
     ['a key record with unknown budget period', 'keys', 'key_1', JSON.stringify({ id: 'key_1', name: 'k', hash: 'h', last4: 'abcd', endpoints: '*', expires_at: null, rpm: null, tpm: null, budget_usd: null, budget_period: 'week', created_at: 't', revoked_at: null }), /admin:keys field "key_1": budget_period/],
+    ['a namespaced record of the wrong shape', 'collection:test-plugin/things', 't', JSON.stringify({ id: 't', size: 'big' }), /admin:collection:test-plugin\/things field "t": size/],
   ])('refuses to load %s, naming the key and field, and leaves it as it was', async (_name, hash, field, value, message) => {
     await raw.hset(`${prefix}admin:${hash}`, field, value);
     const store = open();

@@ -1,13 +1,20 @@
 import { Redis } from 'ioredis';
 import { eventually } from '../../../../test/support/eventually';
 import { startRedisServer, type RedisServerHandle } from '../../../../test/support/redis-server';
+import { z } from 'zod';
+import { RedisConnections } from '@model-gateway/core/internal';
 import { StoreConflictError, StoreUnavailableError } from '../admin-store';
-import type { EndpointRecord, KeyRecord } from '../records';
+import { defineCollection } from '../collection';
+import type { EndpointRecord } from '../records';
+import { StoreCollections } from '../store-collections';
 import { RedisAdminStore } from './redis-store';
 
 const endpoint = (name: string, model = 'echo'): EndpointRecord => ({ name, body: { name, kind: 'chat', provider: 'mock', model }, created_at: 't', updated_at: 't' });
 
-const gatewayKey = (id: string, revoked: string | null = null): KeyRecord => ({
+/** Gateway keys as their plugin registers them (a stand-in schema: the store only needs one), and a namespaced collection. */
+const KEYS = defineCollection('gateway-keys/keys', z.looseObject({ id: z.string(), hash: z.string() }), { idField: 'id' });
+const THINGS = defineCollection('test-plugin/things', z.looseObject({ id: z.string(), size: z.number() }), { idField: 'id' });
+const gatewayKey = (id: string, revoked: string | null = null) => ({
   id, name: id, hash: `hash-${id}`, last4: 'abcd', endpoints: ['one'], expires_at: null, rpm: 5, tpm: null, budget_usd: null, budget_period: 'day', created_at: 't', revoked_at: revoked,
 });
 
@@ -17,7 +24,7 @@ describe('RedisAdminStore', () => {
   let count = 0;
   const opened: RedisAdminStore[] = [];
   const open = (pollMs = 1000) => {
-    const store = new RedisAdminStore({ url: server.url, keyPrefix: prefix, pollMs, commandTimeoutMs: 300 });
+    const store = new RedisAdminStore({ url: server.url, keyPrefix: prefix, pollMs, commandTimeoutMs: 300, collections: new StoreCollections([KEYS, THINGS]) });
     opened.push(store);
     return store;
   };
@@ -109,11 +116,11 @@ describe('RedisAdminStore', () => {
     const b = open(60_000);
     await a.load();
     await b.load();
-    await a.commit({ baseVersion: 0, ops: [{ op: 'put-key', record: gatewayKey('key_1') }, { op: 'put-key', record: gatewayKey('key_2') }, { op: 'put-endpoint', record: endpoint('one') }] });
-    await eventually(() => expect([...b.current().keys.keys()].sort()).toEqual(['key_1', 'key_2']));
-    await b.commit({ baseVersion: 1, ops: [{ op: 'put-key', record: gatewayKey('key_1', 'now') }, { op: 'delete-key', id: 'key_2' }] });
-    await eventually(() => expect(a.current().keys.get('key_1')?.revoked_at).toBe('now'));
-    expect(a.current().keys.has('key_2')).toBe(false);
+    await a.commit({ baseVersion: 0, ops: [KEYS.put(gatewayKey('key_1')), KEYS.put(gatewayKey('key_2')), { op: 'put-endpoint', record: endpoint('one') }] });
+    await eventually(() => expect([...KEYS.all(b.current()).keys()].sort()).toEqual(['key_1', 'key_2']));
+    await b.commit({ baseVersion: 1, ops: [KEYS.put(gatewayKey('key_1', 'now')), KEYS.delete('key_2')] });
+    await eventually(() => expect(KEYS.get(a.current(), 'key_1')?.revoked_at).toBe('now'));
+    expect(KEYS.get(a.current(), 'key_2')).toBeUndefined();
     const raw = new Redis(server.url);
     try {
       expect(await raw.hkeys(`${prefix}admin:keys`)).toEqual(['key_1']);
@@ -121,6 +128,40 @@ describe('RedisAdminStore', () => {
     } finally {
       raw.disconnect();
     }
-    expect((await open().load()).keys.get('key_1')).toEqual(gatewayKey('key_1', 'now'));
+    expect(KEYS.get(await open().load(), 'key_1')).toEqual(gatewayKey('key_1', 'now'));
+  });
+
+  it('stores any namespaced collection in a hash of its own with the same script, and tells each replica of its changes', async () => {
+    const a = open();
+    const b = open(60_000);
+    const things = b.collection(THINGS);
+    const seen: string[][] = [];
+    things.onChange((records) => seen.push([...records.keys()].sort()));
+    await a.load();
+    await b.load();
+    await a.commit({ baseVersion: 0, ops: [THINGS.put({ id: 't1', size: 1 }), KEYS.put(gatewayKey('key_1'))] });
+    await eventually(() => expect(things.get('t1')).toEqual({ id: 't1', size: 1 }));
+    await things.put({ id: 't2', size: 2 });
+    await eventually(() => expect(THINGS.get(a.current(), 't2')).toEqual({ id: 't2', size: 2 }));
+    // A change to another collection is no change to this one.
+    await a.commit({ baseVersion: 2, ops: [KEYS.delete('key_1')] });
+    await eventually(() => expect(KEYS.all(b.current()).size).toBe(0));
+    expect(seen).toEqual([['t1'], ['t1', 't2']]);
+    const raw = new Redis(server.url);
+    try {
+      expect((await raw.hkeys(`${prefix}admin:collection:test-plugin/things`)).sort()).toEqual(['t1', 't2']);
+    } finally {
+      raw.disconnect();
+    }
+  });
+
+  it('opens its two connections from the gateway\'s factory and gives them back on close', async () => {
+    const redis = new RedisConnections({ url: server.url, keyPrefix: prefix });
+    const store = new RedisAdminStore({ redis, keyPrefix: prefix, commandTimeoutMs: 300 });
+    expect(redis.count).toBe(2);
+    await store.load();
+    await store.commit({ baseVersion: 0, ops: [{ op: 'put-endpoint', record: endpoint('one') }] });
+    await store.close();
+    expect(redis.count).toBe(0);
   });
 });

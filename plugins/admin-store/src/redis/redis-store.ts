@@ -1,13 +1,26 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { RedisConnections } from '@model-gateway/core/internal';
 import { StoreConflictError, StoreInvalidError, StoreUnavailableError, type AdminStore } from '../admin-store';
-import { applyCommit, type StoreCommit, type StoreSnapshot } from '../records';
+import type { Collection } from '../collection';
+import { CollectionHandle } from '../collection-handle';
+import { redisHash } from '../collection-places';
+import { applyCommit, makeSnapshot, recordChange, type StoredRecord, type StoreCommit, type StoreSnapshot } from '../records';
+import { StoreCollections } from '../store-collections';
 import { COMMIT_SCRIPT } from './commit-script';
-import { snapshotOf, type RawStore } from './redis-snapshot';
+import { snapshotOf } from './redis-snapshot';
+
+/** What the store needs of core's Redis factory (RedisConnections, TOKENS.Redis). */
+export type RedisConnectionSource = Pick<RedisConnections, 'commands' | 'duplicate' | 'close'>;
 
 export interface RedisStoreOptions {
-  url: string;
+  /** The gateway's Redis connections (TOKENS.Redis): the store opens its two from there. */
+  redis?: RedisConnectionSource;
+  /** Without `redis` (a CLI tool, a test): the URL of a factory of the store's own. */
+  url?: string;
   /** The gateway's Redis key prefix (state.key_prefix); the store's keys live under `<prefix>admin:`. */
   keyPrefix: string;
+  /** The collections plugins registered (admin-api's alone when left out). */
+  collections?: StoreCollections;
   /** How often the version is polled, so a replica that missed a notification catches up. */
   pollMs?: number;
   /** How long one command may wait: an unreachable Redis fails writes fast instead of hanging them. */
@@ -18,12 +31,12 @@ export interface RedisStoreOptions {
 
 type Reply = [Error | null, unknown];
 
-const UNREAD: StoreSnapshot = { version: -1, kek: null, connections: new Map(), endpoints: new Map(), keys: new Map() };
-const OP_KINDS = { 'put-connection': 'pc', 'delete-connection': 'dc', 'put-endpoint': 'pe', 'delete-endpoint': 'de', 'put-key': 'pk', 'delete-key': 'dk' } as const;
+const UNREAD: StoreSnapshot = makeSnapshot(-1, null, new Map());
 
 /**
- * The shared store: records in three Redis hashes, a version counter and the KEK
- * description, changed only by one Lua script (commit-script.ts). Each commit publishes
+ * The shared store: each collection's records in a Redis hash (collection-places.ts), a
+ * version counter and the KEK description, changed only by one Lua script
+ * (commit-script.ts), whatever the collection. Each commit publishes
  * the new version; replicas re-read on a notification, on reconnecting, and when a
  * once-a-second poll sees a version they do not have. While Redis is unreachable a
  * replica keeps the last state it read, and commits fail with StoreUnavailableError.
@@ -32,8 +45,11 @@ export class RedisAdminStore implements AdminStore {
   readonly kind = 'redis' as const;
   private readonly redis: Redis;
   private readonly subscriber: Redis;
-  private readonly keys: { version: string; kek: string; connections: string; endpoints: string; gatewayKeys: string };
+  private readonly connections: RedisConnectionSource;
+  private readonly keys = { version: 'admin:version', kek: 'admin:kek' };
   private readonly channel: string;
+  readonly collections: StoreCollections;
+  private readonly changeListeners: Array<(snapshot: StoreSnapshot) => void> = [];
   private snapshot: StoreSnapshot = UNREAD;
   private readonly listeners: Array<(snapshot: StoreSnapshot) => void> = [];
   private readonly pollTimer: NodeJS.Timeout;
@@ -47,19 +63,17 @@ export class RedisAdminStore implements AdminStore {
   private readonly commandTimeoutMs: number;
 
   constructor(private readonly options: RedisStoreOptions) {
-    const common = {
-      connectTimeout: 1000,
-      maxRetriesPerRequest: 1,
-      retryStrategy: (attempt: number) => Math.min(attempt * 100, 2000),
-    };
+    this.collections = options.collections ?? new StoreCollections();
+    if (!options.redis && !options.url) throw new Error('the Redis admin store needs the gateway\'s Redis connections or a URL');
+    this.connections = options.redis ?? new RedisConnections({ url: options.url ?? '', keyPrefix: options.keyPrefix });
+    // Its own command connection rather than the state store's: ioredis sets the command timeout per connection, and a commit may take longer than a counter.
     this.commandTimeoutMs = options.commandTimeoutMs ?? 1000;
-    this.redis = new Redis(options.url, { ...common, keyPrefix: options.keyPrefix, enableOfflineQueue: false, commandTimeout: this.commandTimeoutMs });
+    this.redis = this.connections.commands('admin store', { keyPrefix: options.keyPrefix, commandTimeoutMs: this.commandTimeoutMs });
     this.redis.on('ready', () => void this.measureClock());
-    this.redis.defineCommand('modelGatewayCommit', { numberOfKeys: 5, lua: COMMIT_SCRIPT });
+    // No fixed number of keys: the commit names the hash of each collection it touches.
+    this.redis.defineCommand('modelGatewayCommit', { lua: COMMIT_SCRIPT });
     // The subscriber queues its SUBSCRIBE until connected and re-subscribes after each reconnect.
-    this.subscriber = new Redis(options.url, common);
-    for (const client of [this.redis, this.subscriber]) client.on('error', () => undefined);
-    this.keys = { version: 'admin:version', kek: 'admin:kek', connections: 'admin:connections', endpoints: 'admin:endpoints', gatewayKeys: 'admin:keys' };
+    this.subscriber = this.connections.duplicate('admin store changes');
     this.channel = `${options.keyPrefix}admin:changes`;
     void this.subscriber.subscribe(this.channel).catch(() => undefined);
     this.subscriber.on('message', (_channel: string, version: string) => {
@@ -72,6 +86,7 @@ export class RedisAdminStore implements AdminStore {
   }
 
   async load(): Promise<StoreSnapshot> {
+    this.collections.seal('loaded');
     try {
       await this.connected(2000);
       this.snapshot = await this.read();
@@ -93,21 +108,23 @@ export class RedisAdminStore implements AdminStore {
   }
 
   async commit(commit: StoreCommit): Promise<StoreSnapshot> {
+    this.collections.check(commit);
     if (this.invalid) throw new StoreUnavailableError(this.invalid.message);
     if (this.snapshot.version < 0) throw new StoreUnavailableError('the shared store (Redis) has not been read yet; it is unreachable');
     // A quarter of the timeout short of it: a commit that runs close to the client's give-up could otherwise apply while its answer is lost.
     const deadline = Date.now() + this.clockOffsetMs + this.commandTimeoutMs * 0.75;
+    const keys = [this.keys.version, this.keys.kek];
     const args = [String(commit.baseVersion), commit.kek ? JSON.stringify(commit.kek) : '', this.channel, String(Math.round(deadline))];
     for (const op of commit.ops) {
-      if (op.op === 'put-connection' || op.op === 'put-endpoint') args.push(OP_KINDS[op.op], op.record.name, JSON.stringify(op.record));
-      else if (op.op === 'put-key') args.push(OP_KINDS[op.op], op.record.id, JSON.stringify(op.record));
-      else if (op.op === 'delete-key') args.push(OP_KINDS[op.op], op.id, '');
-      else args.push(OP_KINDS[op.op], op.name, '');
+      const change = recordChange(op);
+      const hash = redisHash(change.collection);
+      if (!keys.includes(hash)) keys.push(hash);
+      args.push(String(keys.indexOf(hash) + 1), change.id, change.record ? JSON.stringify(change.record) : '');
     }
     let version: number;
     try {
-      const command = (this.redis as unknown as { modelGatewayCommit: (...a: string[]) => Promise<number> }).modelGatewayCommit;
-      version = Number(await command.call(this.redis, this.keys.version, this.keys.kek, this.keys.connections, this.keys.endpoints, this.keys.gatewayKeys, ...args));
+      const command = (this.redis as unknown as { modelGatewayCommit: (...a: Array<string | number>) => Promise<number> }).modelGatewayCommit;
+      version = Number(await command.call(this.redis, keys.length, ...keys, ...args));
     } catch (error) {
       const conflict = /^CONFLICT (-?\d+)/.exec((error as Error).message);
       if (conflict) {
@@ -128,7 +145,11 @@ export class RedisAdminStore implements AdminStore {
       throw new StoreUnavailableError(`the shared store (Redis) is unreachable: ${(error as Error).message}`);
     }
     this.recovered();
-    if (commit.baseVersion === this.snapshot.version) this.snapshot = { ...applyCommit(this.snapshot, commit), version };
+    if (commit.baseVersion === this.snapshot.version) {
+      const next = applyCommit(this.snapshot, commit);
+      this.snapshot = makeSnapshot(version, next.kek, next.records);
+      for (const listener of this.changeListeners) listener(this.snapshot);
+    }
     return this.snapshot;
   }
 
@@ -136,17 +157,20 @@ export class RedisAdminStore implements AdminStore {
     this.listeners.push(listener);
   }
 
+  onChange(listener: (snapshot: StoreSnapshot) => void): void {
+    this.changeListeners.push(listener);
+  }
+
+  collection<T extends StoredRecord>(collection: Collection<T>): CollectionHandle<T> {
+    this.collections.register(collection);
+    return new CollectionHandle(this, collection);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.pollTimer);
     await this.refreshing?.catch(() => undefined);
-    for (const client of [this.subscriber, this.redis]) {
-      try {
-        await client.quit();
-      } catch {
-        client.disconnect();
-      }
-    }
+    for (const client of [this.subscriber, this.redis]) await this.connections.close(client);
   }
 
   /** Re-reads the whole state, once at a time, and tells listeners when it moved on. */
@@ -162,6 +186,7 @@ export class RedisAdminStore implements AdminStore {
         if (this.snapshot !== before && next.version < this.snapshot.version) return;
         this.snapshot = next;
         for (const listener of this.listeners) listener(next);
+        for (const listener of this.changeListeners) listener(next);
       } catch (error) {
         if (error instanceof StoreInvalidError) this.refuse(error);
         else this.unreachable(error);
@@ -209,23 +234,21 @@ export class RedisAdminStore implements AdminStore {
     });
   }
 
-  /** One consistent read of everything (MULTI/EXEC: no commit lands in between). */
+  /** One consistent read of everything (MULTI/EXEC: no commit lands in between): each registered collection's hash. */
   private async read(): Promise<StoreSnapshot> {
-    const replies = (await this.redis
-      .multi()
-      .get(this.keys.version)
-      .get(this.keys.kek)
-      .hgetall(this.keys.connections)
-      .hgetall(this.keys.endpoints)
-      .hgetall(this.keys.gatewayKeys)
-      .exec()) as Reply[] | null;
+    const collections = this.collections.list().map((collection) => collection.name);
+    const multi = this.redis.multi().get(this.keys.version).get(this.keys.kek);
+    for (const name of collections) multi.hgetall(redisHash(name));
+    const replies = (await multi.exec()) as Reply[] | null;
     if (!replies) throw new Error('Redis transaction was aborted');
     for (const [error] of replies) if (error) throw error;
-    const [version, kek, connections, endpoints, keys] = replies.map(([, value]) => value) as [string | null, string | null, Record<string, string>, Record<string, string>, Record<string, string>];
-    const raw: RawStore = { version, kek, connections, endpoints, keys };
+    const [version, kek, ...hashes] = replies.map(([, value]) => value) as [string | null, string | null, ...Array<Record<string, string>>];
     const prefix = this.options.keyPrefix;
-    const k = this.keys;
-    return snapshotOf(raw, { version: prefix + k.version, kek: prefix + k.kek, connections: prefix + k.connections, endpoints: prefix + k.endpoints, keys: prefix + k.gatewayKeys });
+    return snapshotOf(
+      { version, kek, hashes: new Map(collections.map((name, i) => [name, hashes[i]])) },
+      { version: prefix + this.keys.version, kek: prefix + this.keys.kek, hashes: new Map(collections.map((name) => [name, prefix + redisHash(name)])) },
+      this.collections,
+    );
   }
 
   private refuse(error: StoreInvalidError): void {

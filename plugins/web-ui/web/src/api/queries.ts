@@ -1,6 +1,6 @@
-import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequest } from './http';
-import type { CatalogModel, ConnectionRecord, EndpointRecord, GatewayKey, ListAnswer, ProviderType, UsageAnswer } from './types';
+import type { ApiSchemas, EndpointListing, Features, GatewayKey, ListAnswer, UsageAnswer } from './types';
 
 /** The admin API lists as `{data: [...]}`; a bare array is read too. */
 function listOf<T>(answer: ListAnswer<T> | T[] | undefined): T[] {
@@ -8,12 +8,28 @@ function listOf<T>(answer: ListAnswer<T> | T[] | undefined): T[] {
   return answer?.data ?? [];
 }
 
-/** A route the gateway does not serve (an older gateway without the admin API). */
+/** A route the gateway does not serve (an older gateway without GET /api/features). */
 export function isMissingRoute(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404 && (error.code === 'route_not_found' || error.code === undefined);
 }
 
+/** Which operator APIs this gateway serves, read once from GET /api/features. */
+export interface ServedApis {
+  /** The admin API's endpoints: without it the list comes from the data plane, read-only. */
+  endpoints: boolean;
+  connections: boolean;
+  /** Gateway keys (the gateway-keys plugin). */
+  keys: boolean;
+}
+
+/** What `features` says is served; a gateway without GET /api/features is taken to serve none of them. */
+export function servedApis(features: Features | undefined): ServedApis {
+  const serves = (method: string, path: string) => features?.routes.some((route) => route.method === method && route.path === path) ?? false;
+  return { endpoints: serves('get', '/api/endpoints'), connections: serves('get', '/api/connections'), keys: serves('get', '/api/keys') };
+}
+
 export const queryKeys = {
+  features: ['features'] as const,
   providers: ['providers'] as const,
   models: (type: string) => ['models', type] as const,
   endpoints: ['endpoints'] as const,
@@ -25,10 +41,30 @@ export const queryKeys = {
   keysRequired: ['keys-required'] as const,
 };
 
+/** The operator APIs served: one call for the life of the page (plugins load once per gateway process). */
+const servedApisQuery = {
+  queryKey: queryKeys.features,
+  queryFn: async (): Promise<ServedApis> => {
+    try {
+      return servedApis(await apiRequest<Features>('GET', '/api/features'));
+    } catch (error) {
+      if (isMissingRoute(error)) return servedApis(undefined);
+      throw error;
+    }
+  },
+  staleTime: Infinity,
+};
+
+/** Read inside a query: the first asks the gateway, the rest reuse the answer; its failure (a 401, say) is the query's. */
+function useServed(): () => Promise<ServedApis> {
+  const client = useQueryClient();
+  return () => client.ensureQueryData(servedApisQuery);
+}
+
 export function useProviders() {
   return useQuery({
     queryKey: queryKeys.providers,
-    queryFn: async () => listOf(await apiRequest<ListAnswer<ProviderType>>('GET', '/api/providers')),
+    queryFn: async () => listOf(await apiRequest<ApiSchemas['ProviderList']>('GET', '/api/providers')),
     staleTime: Infinity,
   });
 }
@@ -36,67 +72,55 @@ export function useProviders() {
 export function useModels(type: string | undefined) {
   return useQuery({
     queryKey: queryKeys.models(type ?? ''),
-    queryFn: async () => listOf(await apiRequest<ListAnswer<CatalogModel>>('GET', `/api/providers/${encodeURIComponent(type ?? '')}/models`)),
+    queryFn: async () => listOf(await apiRequest<ApiSchemas['CatalogModelList']>('GET', `/api/providers/${encodeURIComponent(type ?? '')}/models`)),
     enabled: Boolean(type),
     staleTime: 5 * 60_000,
   });
 }
 
 export interface EndpointList {
-  endpoints: EndpointRecord[];
+  endpoints: EndpointListing[];
   /** False when the gateway has no admin API: the list then comes from the data plane's model list, read-only. */
   adminApi: boolean;
 }
 
 export function useEndpoints() {
+  const served = useServed();
   return useQuery({
     queryKey: queryKeys.endpoints,
     queryFn: async (): Promise<EndpointList> => {
-      try {
-        return { endpoints: listOf(await apiRequest<ListAnswer<EndpointRecord>>('GET', '/api/endpoints')), adminApi: true };
-      } catch (error) {
-        if (!isMissingRoute(error)) throw error;
-        const models = listOf(await apiRequest<ListAnswer<{ id: string; kind?: EndpointRecord['kind'] }>>('GET', '/gateway/native/v1/models'));
-        return { endpoints: models.map((m) => ({ name: m.id, kind: m.kind ?? 'chat', source: 'config' })), adminApi: false };
-      }
+      if ((await served()).endpoints) return { endpoints: listOf(await apiRequest<ApiSchemas['EndpointList']>('GET', '/api/endpoints')), adminApi: true };
+      const models = listOf(await apiRequest<ListAnswer<{ id: string; kind?: EndpointListing['kind'] }>>('GET', '/gateway/native/v1/models'));
+      return { endpoints: models.map((m) => ({ name: m.id, kind: m.kind ?? 'chat', source: 'config' })), adminApi: false };
     },
   });
 }
 
 export function useEndpoint(name: string) {
+  const served = useServed();
   return useQuery({
     queryKey: queryKeys.endpoint(name),
-    queryFn: async (): Promise<EndpointRecord & { adminApi?: boolean }> => {
-      try {
-        return await apiRequest<EndpointRecord>('GET', `/api/endpoints/${encodeURIComponent(name)}`);
-      } catch (error) {
-        if (!isMissingRoute(error) || (error as ApiError).code === 'endpoint_not_found') throw error;
-        const model = await apiRequest<{ id: string; kind?: EndpointRecord['kind'] }>('GET', `/gateway/native/v1/models/${encodeURIComponent(name)}`);
-        return { name: model.id, kind: model.kind ?? 'chat', source: 'config', adminApi: false };
-      }
+    queryFn: async (): Promise<EndpointListing & { adminApi?: boolean }> => {
+      if ((await served()).endpoints) return apiRequest<ApiSchemas['Endpoint']>('GET', `/api/endpoints/${encodeURIComponent(name)}`);
+      const model = await apiRequest<{ id: string; kind?: EndpointListing['kind'] }>('GET', `/gateway/native/v1/models/${encodeURIComponent(name)}`);
+      return { name: model.id, kind: model.kind ?? 'chat', source: 'config', adminApi: false };
     },
     enabled: Boolean(name),
   });
 }
 
 export function useConnections() {
+  const served = useServed();
   return useQuery({
     queryKey: queryKeys.connections,
-    queryFn: async () => {
-      try {
-        return listOf(await apiRequest<ListAnswer<ConnectionRecord>>('GET', '/api/connections'));
-      } catch (error) {
-        if (isMissingRoute(error)) return [];
-        throw error;
-      }
-    },
+    queryFn: async () => ((await served()).connections ? listOf(await apiRequest<ApiSchemas['ConnectionList']>('GET', '/api/connections')) : []),
   });
 }
 
 export function useConnection(name: string | undefined) {
   return useQuery({
     queryKey: queryKeys.connection(name ?? ''),
-    queryFn: () => apiRequest<ConnectionRecord>('GET', `/api/connections/${encodeURIComponent(name ?? '')}`),
+    queryFn: () => apiRequest<ApiSchemas['Connection']>('GET', `/api/connections/${encodeURIComponent(name ?? '')}`),
     enabled: Boolean(name),
     retry: false,
   });
@@ -119,16 +143,10 @@ export interface KeyList {
 }
 
 export function useKeys() {
+  const served = useServed();
   return useQuery({
     queryKey: queryKeys.keys,
-    queryFn: async (): Promise<KeyList> => {
-      try {
-        return { keys: listOf(await apiRequest<ListAnswer<GatewayKey>>('GET', '/api/keys')), served: true };
-      } catch (error) {
-        if (isMissingRoute(error)) return { keys: [], served: false };
-        throw error;
-      }
-    },
+    queryFn: async (): Promise<KeyList> => ((await served()).keys ? { keys: listOf(await apiRequest<ApiSchemas['KeyList']>('GET', '/api/keys')), served: true } : { keys: [], served: false }),
   });
 }
 

@@ -1,82 +1,33 @@
-/** The gateway's answers, as the UI reads them (GET /api/providers..., /api/usage, the admin API of issue 16). */
+/**
+ * The gateway's answers, as the UI reads them. Every type the OpenAPI document describes is an
+ * alias of the generated one (generated/openapi-types.ts, from GET /api/openapi.json); only what
+ * the document does not describe yet (usage) is declared here.
+ */
+import type { ApiSchemas } from './generated/openapi-types';
 
-export type EndpointKind = 'chat' | 'embeddings';
+export type { ApiSchemas };
 
-export interface CredentialField {
-  name: string;
-  type: string;
-  description: string | null;
-  required: boolean;
-  secret: boolean;
-  default: unknown;
-  enum?: unknown[];
-  format?: string;
-  env?: string;
-}
+/** A provider type (GET /api/providers). */
+export type ProviderType = ApiSchemas['Provider'];
+export type CredentialField = ApiSchemas['CredentialField'];
+/** A catalogue model (GET /api/providers/{type}/models). */
+export type CatalogModel = ApiSchemas['CatalogModel'];
 
-export interface ProviderType {
-  type: string;
-  display_name: string;
-  docs_url: string | null;
-  default_base_url: string;
-  api_key_env: string | null;
-  capabilities: { chat: boolean; embeddings: boolean; streaming: boolean; tools: boolean; vision: boolean; json_schema: boolean; passthrough: string[] };
-  credential_fields: CredentialField[];
-}
-
-export interface CatalogModel {
-  id: string;
-  provider_type: string;
-  kind?: EndpointKind;
-  display_name: string | null;
-  context_window: number | null;
-  max_output_tokens: number | null;
-  pricing: { input: number | null; output: number | null; cache_read: number | null; cache_write: number | null };
-  capabilities: { tools: boolean | null; reasoning: boolean | null; caching: boolean | null; vision: boolean | null };
-  deprecated: boolean;
-}
-
-export interface RoutedTarget {
-  provider: string;
-  model: string;
-  weight?: number;
-}
-
-export interface RetrySettings {
-  attempts?: number;
-  backoff_ms?: number;
-  max_backoff_ms?: number;
-}
-
-/** An endpoint as the admin API shows it: the YAML's fields plus where it came from. */
-export interface EndpointRecord {
-  name: string;
-  kind: EndpointKind;
-  provider?: string;
-  model?: string;
-  targets?: RoutedTarget[];
-  fallbacks?: RoutedTarget[];
-  retry?: RetrySettings;
-  timeouts?: Record<string, number>;
-  /** `config`: from the YAML file, read-only; anything else was made through the API. */
-  source?: string;
-  [field: string]: unknown;
-}
+/** An endpoint as the admin API shows it: the YAML's fields, defaults applied, plus where it came from. */
+export type EndpointView = ApiSchemas['Endpoint'];
+export type EndpointKind = EndpointView['kind'];
+/**
+ * An endpoint as the UI lists it: the admin API's view, or, on a gateway without the admin API,
+ * only its name and kind from the data plane's model list (`source: 'config'`).
+ */
+export type EndpointListing = Partial<EndpointView> & Pick<EndpointView, 'name' | 'kind' | 'source'>;
 
 /** A connection (a YAML `providers:` entry); credential fields come back masked. */
-export interface ConnectionRecord {
-  name: string;
-  type: string;
-  source?: string;
-  status?: string;
-  [field: string]: unknown;
-}
+export type ConnectionView = ApiSchemas['Connection'];
+export type ConnectionTestResult = ApiSchemas['TestResult'];
 
-export interface ConnectionTestResult {
-  ok: boolean;
-  latency_ms?: number;
-  error?: string | { message?: string };
-}
+/** The plugins loaded and the /api routes they serve (GET /api/features). */
+export type Features = ApiSchemas['Features'];
 
 export interface LatencySummary {
   avg: number | null;
@@ -119,36 +70,10 @@ export interface ListAnswer<T> {
   data: T[];
 }
 
-export type BudgetPeriod = 'day' | 'month';
-
 /** A gateway key as GET /api/keys lists it: never the key itself, only its mask (`mgw-...abcd`). */
-export interface GatewayKey {
-  id: string;
-  name: string;
-  /** The mask, `mgw-...abcd`. */
-  key: string;
-  endpoints: '*' | string[];
-  status: 'active' | 'expired' | 'revoked';
-  expires_at: string | null;
-  rpm: number | null;
-  tpm: number | null;
-  budget_usd: number | null;
-  budget_period: BudgetPeriod;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
-
+export type GatewayKey = ApiSchemas['Key'];
+export type BudgetPeriod = GatewayKey['budget_period'];
 /** POST /api/keys's answer: the same, with the key itself, this once. */
-export type CreatedGatewayKey = GatewayKey;
-
+export type CreatedGatewayKey = ApiSchemas['CreatedKey'];
 /** The body of POST /api/keys. */
-export interface KeyCreateBody {
-  name: string;
-  endpoints: '*' | string[];
-  expires_at?: string;
-  rpm?: number;
-  tpm?: number;
-  budget_usd?: number;
-  budget_period?: BudgetPeriod;
-}
+export type KeyCreateBody = ApiSchemas['KeyCreate'];

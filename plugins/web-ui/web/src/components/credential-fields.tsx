@@ -1,4 +1,4 @@
-import type { ConnectionRecord, CredentialField, ProviderType } from '../api/types';
+import type { ConnectionView, CredentialField, ProviderType } from '../api/types';
 import { reenterMessage } from '../lib/endpoint-draft';
 import { fieldLabel } from '../lib/providers';
 import { describe, Field } from './field';
@@ -22,7 +22,7 @@ export function CredentialFields({
   values: Record<string, string | boolean>;
   onChange: (name: string, value: string | boolean) => void;
   errors: Record<string, string>;
-  stored?: ConnectionRecord;
+  stored?: ConnectionView;
   readOnly?: boolean;
   /** Labels of the destination fields the form changed. */
   moved?: readonly string[];

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { apiRequest } from '../api/http';
 import { queryKeys } from '../api/queries';
-import type { CreatedGatewayKey, EndpointRecord } from '../api/types';
+import type { CreatedGatewayKey, EndpointListing } from '../api/types';
 import { placeError } from '../lib/api-errors';
 import { emptyKeyDraft, EXPIRY_CHOICES, KEY_FIELDS, keyBody, validateKeyDraft, type ExpiryChoice, type KeyDraft } from '../lib/key-draft';
 import { describe, Field, FieldError } from './field';
@@ -13,7 +13,7 @@ import { CreatedKeyPanel } from './created-key-panel';
  * "Create gateway key": name, scope (all endpoints or chosen ones), expiry, limits and
  * budget; then the key itself, once. Errors, the form's own or the API's, show beside their field.
  */
-export function KeyCreateDialog({ endpoints, takenNames, onClose }: { endpoints: readonly Pick<EndpointRecord, 'name' | 'kind'>[]; takenNames: ReadonlySet<string>; onClose: () => void }) {
+export function KeyCreateDialog({ endpoints, takenNames, onClose }: { endpoints: readonly Pick<EndpointListing, 'name' | 'kind'>[]; takenNames: ReadonlySet<string>; onClose: () => void }) {
   const [created, setCreated] = useState<CreatedGatewayKey>();
   return (
     // Closing by the backdrop or Escape is off once the key shows: it must not vanish by a stray click.
@@ -28,7 +28,7 @@ export function KeyCreateDialog({ endpoints, takenNames, onClose }: { endpoints:
   );
 }
 
-function KeyForm({ endpoints, takenNames, onCreated, onCancel }: { endpoints: readonly Pick<EndpointRecord, 'name' | 'kind'>[]; takenNames: ReadonlySet<string>; onCreated: (key: CreatedGatewayKey) => void; onCancel: () => void }) {
+function KeyForm({ endpoints, takenNames, onCreated, onCancel }: { endpoints: readonly Pick<EndpointListing, 'name' | 'kind'>[]; takenNames: ReadonlySet<string>; onCreated: (key: CreatedGatewayKey) => void; onCancel: () => void }) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<KeyDraft>(emptyKeyDraft);
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -1,14 +1,14 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useMemo } from 'react';
 import { useKeysRequired } from '../api/queries';
-import type { EndpointRecord } from '../api/types';
+import type { EndpointListing } from '../api/types';
 import { gatewayAddress } from '../lib/gateway-address';
 import { usageExamples } from '../lib/snippets';
 import { TryIt } from './try-it';
 import { UsageExamples } from './usage-examples';
 
 /** Examples and Try it, as tabs: in the Use dialog and on the endpoint's page; with keys required, both say where the key goes. */
-export function UseContent({ endpoint }: { endpoint: Pick<EndpointRecord, 'name' | 'kind'> }) {
+export function UseContent({ endpoint }: { endpoint: Pick<EndpointListing, 'name' | 'kind'> }) {
   const requireKeys = useKeysRequired().data === true;
   const examples = useMemo(() => usageExamples(endpoint, gatewayAddress(), { requireKeys }), [endpoint, requireKeys]);
   return (

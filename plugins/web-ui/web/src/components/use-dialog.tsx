@@ -1,9 +1,9 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import type { EndpointRecord } from '../api/types';
+import type { EndpointListing } from '../api/types';
 import { UseContent } from './use-content';
 
 /** "Use endpoint <name>": the examples to call it and a live Try it. */
-export function UseDialog({ endpoint, onClose }: { endpoint: Pick<EndpointRecord, 'name' | 'kind'>; onClose: () => void }) {
+export function UseDialog({ endpoint, onClose }: { endpoint: Pick<EndpointListing, 'name' | 'kind'>; onClose: () => void }) {
   return (
     <Dialog open onClose={onClose} className="dialog-root">
       <div className="dialog-backdrop" aria-hidden="true" />

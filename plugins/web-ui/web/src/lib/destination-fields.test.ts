@@ -1,4 +1,4 @@
-import type { ConnectionRecord, ProviderType } from '../api/types';
+import type { ConnectionView, ProviderType } from '../api/types';
 import { destinationFields, movedDestinations } from './destination-fields';
 import { emptyDraft, validateDraft } from './endpoint-draft';
 
@@ -16,7 +16,7 @@ const bedrock = {
   ],
 } as unknown as ProviderType;
 
-const stored = { name: 'aws', type: 'bedrock', source: 'api', base_url: 'https://bedrock-runtime.{region}.amazonaws.com', region: 'us-east-1', access_key_id: '***' } as unknown as ConnectionRecord;
+const stored = { name: 'aws', type: 'bedrock', source: 'api', base_url: 'https://bedrock-runtime.{region}.amazonaws.com', region: 'us-east-1', access_key_id: '***' } as unknown as ConnectionView;
 
 describe('destination fields in the form', () => {
   it('follows the gateway: base_url, URL fields, placeholders of the default base URL, never a secret', () => {

@@ -1,4 +1,4 @@
-import type { ConnectionRecord, ProviderType } from '../api/types';
+import type { ConnectionView, ProviderType } from '../api/types';
 
 /**
  * The fields of a connection that decide where its credentials go, by the gateway's own
@@ -17,7 +17,7 @@ export function destinationFields(provider: ProviderType): Set<string> {
 }
 
 /** Destination fields whose value in the form differs from the stored connection's (defaults applied, a trailing slash ignored). */
-export function movedDestinations(values: Readonly<Record<string, string | boolean>>, stored: ConnectionRecord, provider: ProviderType): string[] {
+export function movedDestinations(values: Readonly<Record<string, string | boolean>>, stored: ConnectionView, provider: ProviderType): string[] {
   const moved: string[] = [];
   for (const name of destinationFields(provider)) {
     const field = provider.credential_fields.find((f) => f.name === name);

@@ -1,4 +1,4 @@
-import type { ProviderType } from '../api/types';
+import type { EndpointListing, ProviderType } from '../api/types';
 import { connectionBody, defaultFields, draftFromRecord, emptyDraft, endpointBody, moved, percentsFromWeights, splitTotal, suggestConnectionName, validateDraft, type EndpointDraft } from './endpoint-draft';
 
 const azure = {
@@ -83,9 +83,9 @@ describe('endpoint draft', () => {
   });
 
   it('reads a stored endpoint back into the form, weights as percentages, and keeps the fields it does not show', () => {
-    const record = {
+    const record: EndpointListing = {
       name: 'smart',
-      kind: 'chat' as const,
+      kind: 'chat',
       source: 'api',
       status: 'ok',
       created_at: '2026-11-25T12:00:00Z',
@@ -95,10 +95,10 @@ describe('endpoint draft', () => {
         { provider: 'azure-2', model: 'gpt-4o', weight: 3 },
         { provider: 'other', model: 'mini', weight: 1 },
       ],
-      retry: { attempts: 1, backoff_ms: 50 },
-      timeouts: { total_ms: 1000 },
+      retry: { attempts: 1, backoff_ms: 50, max_backoff_ms: 2000 },
+      timeouts: { connect_ms: 100, first_byte_ms: 500, idle_ms: 500, total_ms: 1000 },
     };
-    const d = draftFromRecord(record, [{ name: 'azure-2', type: 'azure-openai', api_key: 'k-...1234', base_url: 'https://r' }], [azure]);
+    const d = draftFromRecord(record, [{ name: 'azure-2', type: 'azure-openai', source: 'api', status: 'ok', used_by: ['smart'], api_key: 'k-...1234', base_url: 'https://r' }], [azure]);
     expect(d).toMatchObject({ providerType: 'azure-openai', connectionMode: 'existing', existingConnection: 'azure-2', split: true, primaryWeight: '75', model: 'gpt-4o', retryAttempts: '1' });
     expect(d.fields).toMatchObject({ api_key: '', base_url: 'https://r' });
     expect(d.targets.map((t) => [t.connection, t.model, t.weight])).toEqual([['other', 'mini', '25']]);
@@ -109,8 +109,8 @@ describe('endpoint draft', () => {
         { provider: 'azure-2', model: 'gpt-4o', weight: 75 },
         { provider: 'other', model: 'mini', weight: 25 },
       ],
-      retry: { attempts: 1, backoff_ms: 50 },
-      timeouts: { total_ms: 1000 },
+      retry: { attempts: 1, backoff_ms: 50, max_backoff_ms: 2000 },
+      timeouts: { connect_ms: 100, first_byte_ms: 500, idle_ms: 500, total_ms: 1000 },
     });
   });
 

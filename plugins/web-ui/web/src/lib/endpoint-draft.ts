@@ -1,4 +1,4 @@
-import type { ConnectionRecord, CredentialField, EndpointKind, EndpointRecord, ProviderType } from '../api/types';
+import type { ConnectionView, CredentialField, EndpointKind, EndpointListing, ProviderType } from '../api/types';
 
 /**
  * The create/edit form's state and what it sends: a connection body for
@@ -98,7 +98,7 @@ export function percentsFromWeights(weights: readonly number[]): number[] {
 }
 
 /** The form's state for an endpoint the API returned, with the connection it uses (if the API knows it). */
-export function draftFromRecord(record: EndpointRecord, connections: readonly ConnectionRecord[], providers: readonly ProviderType[]): EndpointDraft {
+export function draftFromRecord(record: EndpointListing, connections: readonly ConnectionView[], providers: readonly ProviderType[]): EndpointDraft {
   const first = record.targets?.[0] ?? { provider: record.provider ?? '', model: record.model ?? '' };
   const connection = connections.find((c) => c.name === first.provider);
   const provider = providers.find((p) => p.type === (connection?.type ?? first.provider));
@@ -121,7 +121,7 @@ export function draftFromRecord(record: EndpointRecord, connections: readonly Co
 }
 
 /** A stored connection's field values; credentials come back masked, so they start blank (blank = keep). */
-export function fieldsOfConnection(connection: ConnectionRecord, provider: ProviderType): Record<string, string | boolean> {
+export function fieldsOfConnection(connection: ConnectionView, provider: ProviderType): Record<string, string | boolean> {
   const values = defaultFields(provider);
   for (const field of provider.credential_fields) {
     const value = connection[field.name];
@@ -133,7 +133,7 @@ export function fieldsOfConnection(connection: ConnectionRecord, provider: Provi
 }
 
 /** Secret fields a stored connection holds a value for (shown masked by the API). */
-export function storedSecrets(connection: ConnectionRecord | undefined, provider: ProviderType | undefined): Set<string> {
+export function storedSecrets(connection: ConnectionView | undefined, provider: ProviderType | undefined): Set<string> {
   if (!connection || !provider) return new Set();
   return new Set(provider.credential_fields.filter((f) => f.secret && connection[f.name] !== undefined && connection[f.name] !== null && connection[f.name] !== '').map((f) => f.name));
 }
@@ -236,7 +236,7 @@ const VIEW_ONLY_FIELDS = ['source', 'status', 'problem', 'object', 'created_at',
  * POST/PUT /api/endpoints body. When editing, fields the form does not show
  * (timeouts, backoff, plugin sections) are kept from the stored endpoint, since PUT replaces.
  */
-export function endpointBody(draft: EndpointDraft, connection: string, original?: EndpointRecord): Record<string, unknown> {
+export function endpointBody(draft: EndpointDraft, connection: string, original?: EndpointListing): Record<string, unknown> {
   const kept: Record<string, unknown> = { ...(original ?? {}) };
   for (const field of VIEW_ONLY_FIELDS) delete kept[field];
   const body: Record<string, unknown> = { ...kept, name: draft.name, kind: draft.kind };

@@ -1,7 +1,7 @@
 import type { ProviderType } from '../api/types';
 import { fieldLabel, matchesQuery, providerChoices } from './providers';
 
-const provider = (type: string, display_name: string) => ({ type, display_name }) as ProviderType;
+const provider = (type: string, display_name: string, label: string | null = null) => ({ type, display_name, label }) as ProviderType;
 
 describe('providerChoices', () => {
   it('puts the common providers first in their order, then the rest by name, with short names', () => {
@@ -15,6 +15,17 @@ describe('providerChoices', () => {
     expect(choices.map((c) => c.type)).toEqual(['openai', 'anthropic', 'azure-openai', '302ai', 'zai']);
     expect(choices[2]).toMatchObject({ name: 'Azure OpenAI', detail: "one resource, by base_url; an endpoint's model is its deployment", common: true });
     expect(choices[3].common).toBe(false);
+  });
+
+  it("names a provider by its label, the display name becoming the detail, and falls back to the type", () => {
+    const [openai, azure, bare] = providerChoices([
+      provider('azure-openai', "Azure OpenAI: one resource, by base_url", 'Azure OpenAI'),
+      provider('openai', 'OpenAI, or any OpenAI-compatible server by base_url', 'OpenAI'),
+      provider('acme', ' '),
+    ]);
+    expect(openai).toMatchObject({ name: 'OpenAI', detail: 'OpenAI, or any OpenAI-compatible server by base_url' });
+    expect(azure).toMatchObject({ name: 'Azure OpenAI', detail: 'one resource, by base_url' });
+    expect(bare).toMatchObject({ name: 'acme', detail: '' });
   });
 });
 

@@ -5,9 +5,9 @@ export const COMMON_PROVIDERS = ['openai', 'anthropic', 'gemini', 'azure-openai'
 
 export interface ProviderChoice {
   type: string;
-  /** The display name up to its first colon: "Azure OpenAI" of "Azure OpenAI: one resource, ...". */
+  /** The provider's label (its short name, from GET /api/providers); without one, its display name up to a first colon. */
   name: string;
-  /** The rest of the display name, if any. */
+  /** What the display name says beyond the name, if anything. */
   detail: string;
   common: boolean;
   provider: ProviderType;
@@ -19,11 +19,23 @@ export function providerChoices(providers: readonly ProviderType[]): ProviderCho
     return index < 0 ? COMMON_PROVIDERS.length : index;
   };
   return providers
-    .map((provider) => {
-      const [name, ...rest] = provider.display_name.split(':');
-      return { type: provider.type, name: name.trim(), detail: rest.join(':').trim(), common: COMMON_PROVIDERS.includes(provider.type), provider };
-    })
+    .map((provider) => ({ type: provider.type, ...naming(provider), common: COMMON_PROVIDERS.includes(provider.type), provider }))
     .sort((a, b) => rank(a.type) - rank(b.type) || a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+}
+
+/**
+ * The name and the rest of the description: the server's label when the provider has one
+ * (the display name, less a repeat of the label before a colon, becomes the detail), else
+ * the display name split at its first colon, else the type itself.
+ */
+function naming(provider: ProviderType): { name: string; detail: string } {
+  const display = provider.display_name.trim();
+  const [head, ...rest] = display.split(':');
+  if (provider.label) {
+    const detail = head.trim() === provider.label ? rest.join(':').trim() : display;
+    return { name: provider.label, detail: detail === provider.label ? '' : detail };
+  }
+  return { name: head.trim() || provider.type, detail: rest.join(':').trim() };
 }
 
 /** Every word of the query appears in the name, the type id or the description. */

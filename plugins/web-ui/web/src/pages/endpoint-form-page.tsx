@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { apiRequest } from '../api/http';
 import { queryKeys, useConnections, useEndpoint, useEndpoints, useModels, useProviders } from '../api/queries';
-import type { ConnectionRecord, ConnectionTestResult, EndpointKind, EndpointRecord, ProviderType } from '../api/types';
+import type { ConnectionView, ConnectionTestResult, EndpointKind, EndpointListing, ProviderType } from '../api/types';
 import { AdminApiNotice } from '../components/admin-api-notice';
 import { CredentialFields } from '../components/credential-fields';
 import { ErrorNotice } from '../components/error-notice';
@@ -20,6 +20,14 @@ import { setFlash } from '../lib/flash';
 import { fieldLabel, modelLabel } from '../lib/providers';
 
 /** Create endpoint (no `editing`), or edit the endpoint named `editing`. */
+
+/** What Test connection shows: the gateway's answer, or why the call could not be made. */
+interface TestOutcome {
+  connection: string;
+  ok: boolean;
+  latency_ms?: number;
+  message?: string;
+}
 export function EndpointFormPage({ editing }: { editing?: string }) {
   const providers = useProviders();
   const endpoints = useEndpoints();
@@ -56,7 +64,7 @@ export function EndpointFormPage({ editing }: { editing?: string }) {
   );
 }
 
-function EndpointForm({ providers, endpointNames, connections, original }: { providers: ProviderType[]; endpointNames: Set<string>; connections: ConnectionRecord[]; original?: EndpointRecord }) {
+function EndpointForm({ providers, endpointNames, connections, original }: { providers: ProviderType[]; endpointNames: Set<string>; connections: ConnectionView[]; original?: EndpointListing }) {
   const creating = !original;
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
@@ -65,7 +73,7 @@ function EndpointForm({ providers, endpointNames, connections, original }: { pro
   const [formError, setFormError] = useState<string>();
   const [saving, setSaving] = useState(false);
   const [testing, setTesting] = useState(false);
-  const [testResult, setTestResult] = useState<ConnectionTestResult & { connection: string }>();
+  const [testResult, setTestResult] = useState<TestOutcome>();
   /** A connection this form created already (Test connection saves it first): saving again updates it. */
   const [createdConnection, setCreatedConnection] = useState<string>();
   const [focusErrors, setFocusErrors] = useState(0);
@@ -155,9 +163,9 @@ function EndpointForm({ providers, endpointNames, connections, original }: { pro
       const name = await saveConnection();
       if (!name) return;
       const result = await apiRequest<ConnectionTestResult>('POST', `/api/connections/${encodeURIComponent(name)}/test`, {});
-      setTestResult({ ...result, connection: name });
+      setTestResult({ ok: result.ok, latency_ms: result.latency_ms, message: result.error?.message, connection: name });
     } catch (error) {
-      setTestResult({ ok: false, error: error instanceof Error ? error.message : String(error), connection: connectionName });
+      setTestResult({ ok: false, message: error instanceof Error ? error.message : String(error), connection: connectionName });
     } finally {
       setTesting(false);
     }
@@ -288,7 +296,7 @@ function EndpointForm({ providers, endpointNames, connections, original }: { pro
                       ✓ Connection {testResult.connection} works{testResult.latency_ms !== undefined ? ` (${formatMs(testResult.latency_ms)})` : ''}
                     </span>
                   ) : (
-                    <span className="text-danger">✗ {typeof testResult.error === 'object' ? testResult.error?.message : testResult.error}</span>
+                    <span className="text-danger">✗ {testResult.message}</span>
                   ))}
               </span>
             </div>

@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { apiRequest } from '../api/http';
 import { queryKeys, useConnection, useEndpoint, useProviders } from '../api/queries';
-import type { EndpointRecord, ProviderType } from '../api/types';
+import type { EndpointListing, ProviderType } from '../api/types';
 import { AdminApiNotice } from '../components/admin-api-notice';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { maskedText } from '../components/credential-fields';
@@ -153,7 +153,7 @@ function Breadcrumb({ name }: { name: string }) {
   );
 }
 
-function EndpointConfig({ record }: { record: EndpointRecord }) {
+function EndpointConfig({ record }: { record: EndpointListing }) {
   const targets = record.targets ?? (record.provider ? [{ provider: record.provider, model: record.model ?? '', weight: 1 }] : []);
   const totalWeight = targets.reduce((sum, t) => sum + (t.weight ?? 1), 0);
   return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useEndpoints, useUsage } from '../api/queries';
-import type { EndpointRecord } from '../api/types';
+import type { EndpointListing } from '../api/types';
 import { AdminApiNotice } from '../components/admin-api-notice';
 import { ErrorNotice } from '../components/error-notice';
 import { UseDialog } from '../components/use-dialog';
@@ -14,7 +14,7 @@ import { usageQuery } from '../lib/usage-range';
 export function EndpointsPage() {
   const endpoints = useEndpoints();
   const usage = useUsage(['endpoints-last-hour'], () => usageQuery('hour', { whole: true }));
-  const [using, setUsing] = useState<EndpointRecord>();
+  const [using, setUsing] = useState<EndpointListing>();
   const [, navigate] = useLocation();
   const [flash] = useState(takeFlash);
   const lastHour = new Map((usage.data?.data ?? []).map((row) => [row.endpoint, row]));

@@ -1,0 +1,28 @@
+import { Call } from '../pipeline/call';
+import { Cancellation } from './cancellation';
+import { ContextKey } from './context-key';
+
+const call = () => new Call('r', 'style', 'chat', 'e', { messages: [], stream: false, streamUsage: false, extra: {} }, {}, new Cancellation());
+
+describe('ContextKey', () => {
+  it('carries a typed value per call, unset until a plugin sets it', () => {
+    const limits = new ContextKey<{ rpm: number }>('owner.limits');
+    const first = call();
+    const second = call();
+    expect(limits.get(first)).toBeUndefined();
+    limits.set(first, { rpm: 3 });
+    expect(limits.get(first)).toEqual({ rpm: 3 });
+    expect(limits.get(second)).toBeUndefined();
+    limits.delete(first);
+    expect(limits.get(first)).toBeUndefined();
+  });
+
+  it('keeps two keys of the same name apart', () => {
+    const mine = new ContextKey<string>('same');
+    const theirs = new ContextKey<string>('same');
+    const one = call();
+    mine.set(one, 'mine');
+    expect([mine.get(one), theirs.get(one)]).toEqual(['mine', undefined]);
+    expect(mine.name).toBe('same');
+  });
+});

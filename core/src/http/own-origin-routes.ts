@@ -1,0 +1,32 @@
+import { Router, type Request, type Response } from 'express';
+import type { CrossOrigin, MountedRoute } from '../contracts/route-definition';
+
+const OWN_ONLY = Symbol('model-gateway.ownOriginOnly');
+
+/** Answers whether a request's path is served by a route that answers only the gateway's own origin. */
+export type OwnOriginCheck = (req: Request, res: Response, then: (ownOnly: boolean) => void) => void;
+
+/** The origins a mounted route answers: its own override, else its plane's (operator routes: the gateway's own only). */
+export function crossOriginOf(route: MountedRoute): CrossOrigin {
+  return route.crossOrigin ?? (route.plane === 'operator' ? 'own' : 'allowed');
+}
+
+/**
+ * The origin policy runs before routing and answers preflights, whose OPTIONS method no
+ * route has, so it asks by path alone: a path that any own-origin route matches, whatever
+ * its method, is own-origin. Express's own router does the matching, so case, trailing
+ * slashes and path patterns count exactly as they do when the request is routed.
+ */
+export function ownOriginCheck(routes: readonly MountedRoute[]): OwnOriginCheck {
+  const router = Router();
+  for (const route of routes) {
+    if (crossOriginOf(route) !== 'own') continue;
+    router.all(route.path, (req, _res, next) => {
+      (req as Request & { [OWN_ONLY]?: boolean })[OWN_ONLY] = true;
+      next('router');
+    });
+  }
+  return (req, res, then) =>
+    // An error while matching (none is expected: malformed paths were escaped) is taken as own-origin, the closed answer.
+    router(req, res, (error?: unknown) => then(error !== undefined && error !== null && error !== 'router' ? true : (req as Request & { [OWN_ONLY]?: boolean })[OWN_ONLY] === true));
+}

@@ -1,0 +1,84 @@
+import type { PluginApi } from '@model-gateway/core';
+
+type Zod = PluginApi['z'];
+
+/**
+ * What GET /api/providers... answer, as zod schemas for the OpenAPI document (the web UI's
+ * types are generated from it). Built from core's zod, handed to plugins at registration,
+ * so this package needs no zod of its own.
+ */
+export function catalogSchemas(z: Zod) {
+  const credentialField = z
+    .object({
+      name: z.string().describe('The field as the YAML and the admin API name it.'),
+      type: z.string().describe('Its JSON Schema type: string, number, integer, boolean, object or array.'),
+      description: z.string().nullable(),
+      required: z.boolean(),
+      secret: z.boolean().describe('Held as a secret: shown masked, never echoed back, never logged.'),
+      default: z.unknown().describe('Its default, or null.'),
+      enum: z.array(z.unknown()).optional().describe('The allowed values, when the field is an enumeration.'),
+      format: z.string().optional().describe('A string format such as `uri`.'),
+      env: z.string().optional().describe('The conventional environment variable (the API key\'s).'),
+    })
+    .describe('One field of the form that creates a connection of the type.')
+    .meta({ title: 'CredentialField' });
+
+  const provider = z
+    .object({
+      type: z.string().describe('The `type:` of a `providers:` entry.'),
+      object: z.literal('provider'),
+      display_name: z.string(),
+      label: z.string().nullable().describe('A short name for menus ("Azure OpenAI"); null: show the type.'),
+      docs_url: z.string().nullable(),
+      default_base_url: z.string(),
+      api_key_env: z.string().nullable().describe('The conventional environment variable for the key.'),
+      auth: z
+        .object({ kind: z.string(), header: z.string().optional(), param: z.string().optional() })
+        .describe('How the key travels: `bearer`, a `header` or a `query` parameter (named), `connection` or `none`.'),
+      capabilities: z.object({
+        chat: z.boolean(),
+        embeddings: z.boolean(),
+        streaming: z.boolean(),
+        tools: z.boolean(),
+        vision: z.boolean(),
+        json_schema: z.boolean(),
+        passthrough: z.array(z.string()).describe('The API formats relayed to it as they are, not translated.'),
+      }),
+      credential_fields: z.array(credentialField),
+      models_url: z.string(),
+    })
+    .describe('A provider type this gateway can connect to.')
+    .meta({ title: 'Provider' });
+
+  const nullableNumber = z.number().nullable();
+  const nullableFlag = z.boolean().nullable();
+  const model = z
+    .object({
+      id: z.string(),
+      object: z.literal('model'),
+      provider_type: z.string(),
+      kind: z.enum(['chat', 'embeddings']).describe('Read from the name: embeddings models say so.'),
+      display_name: z.string().nullable(),
+      context_window: nullableNumber,
+      max_output_tokens: nullableNumber,
+      pricing: z.object({
+        currency: z.literal('USD'),
+        unit: z.literal('per_million_tokens'),
+        input: nullableNumber,
+        output: nullableNumber,
+        cache_read: nullableNumber,
+        cache_write: nullableNumber,
+      }),
+      capabilities: z.object({ tools: nullableFlag, reasoning: nullableFlag, caching: nullableFlag, vision: nullableFlag }),
+      deprecated: z.boolean(),
+      sources: z.array(z.enum(['genai-prices', 'models.dev', 'overlay', 'config'])).describe('Where the facts come from.'),
+    })
+    .describe('A model of the catalogue; unknown facts are null, never guessed.')
+    .meta({ title: 'CatalogModel' });
+
+  return {
+    provider,
+    providerList: z.object({ object: z.literal('list'), data: z.array(provider) }).meta({ title: 'ProviderList' }),
+    modelList: z.object({ object: z.literal('list'), provider_type: z.string(), data: z.array(model) }).meta({ title: 'CatalogModelList' }),
+  };
+}
