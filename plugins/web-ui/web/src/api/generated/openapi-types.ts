@@ -22,10 +22,13 @@ export interface ApiSchemas {
   Key: Key;
   KeyCreate: KeyCreate;
   KeyList: KeyList;
+  LatencySummary: LatencySummary;
   Provider: Provider;
   ProviderList: ProviderList;
   TestRequest: TestRequest;
   TestResult: TestResult;
+  Usage: Usage;
+  UsageRow: UsageRow;
 }
 /**
  * A model of the catalogue; unknown facts are null, never guessed.
@@ -341,6 +344,15 @@ export interface KeyList {
   data: Key[];
 }
 /**
+ * Milliseconds per call, from the merged histograms; null without calls.
+ */
+export interface LatencySummary {
+  avg: number | null;
+  p50: number | null;
+  p90: number | null;
+  p99: number | null;
+}
+/**
  * A provider type this gateway can connect to.
  */
 export interface Provider {
@@ -425,4 +437,68 @@ export interface TestResult {
      */
     message: string;
   };
+}
+export interface Usage {
+  object: 'usage';
+  bucket_seconds: number;
+  /**
+   * The first bucket's start, ISO 8601.
+   */
+  from: string;
+  to: string;
+  /**
+   * Empty buckets are left out.
+   */
+  data: UsageRow[];
+}
+/**
+ * One endpoint (or series) in one time bucket, in total and per target.
+ */
+export interface UsageRow {
+  /**
+   * The endpoint, or `*` for a combined series.
+   */
+  endpoint: string;
+  /**
+   * Present when filtered (`caller=`) or grouped (`group_by=caller`) by caller.
+   */
+  caller?: string;
+  /**
+   * Present when filtered (`key=`) or grouped (`group_by=key`) by gateway key: its id, null for calls made without one.
+   */
+  key?: string | null;
+  /**
+   * ISO 8601.
+   */
+  bucket_start: string;
+  requests: number;
+  errors: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+  cached_tokens: number;
+  reasoning_tokens: number;
+  cost_usd: number;
+  unpriced_requests: number;
+  latency_ms_sum: number;
+  ttfb_ms_sum: number;
+  latency_ms: LatencySummary;
+  targets: {
+    /**
+     * `connection/model`.
+     */
+    target: string;
+    requests: number;
+    errors: number;
+    prompt_tokens: number;
+    completion_tokens: number;
+    total_tokens: number;
+    cached_tokens: number;
+    reasoning_tokens: number;
+    cost_usd: number;
+    unpriced_requests: number;
+    latency_ms_sum: number;
+    ttfb_ms_sum: number;
+    latency_ms: LatencySummary;
+  }[];
 }
