@@ -50,7 +50,7 @@ describe('originPolicy over declared planes', () => {
     const answer = await get(path, LISTED);
     expect(answer.status).toBe(403);
     expect(answer.headers.get('access-control-allow-origin')).toBeNull();
-    expect((await answer.json()).error.message).toContain("only the gateway's own origin");
+    expect(((await answer.json()) as { error: { message: string } }).error.message).toContain("only the gateway's own origin");
   });
 
   it('refuses a listed origin\'s preflight to an operator route (OPTIONS, which no route has)', async () => {
@@ -72,7 +72,7 @@ describe('originPolicy over declared planes', () => {
     expect((await get('/metrics', base)).status).toBe(200);
     const unlisted = await get('/gateway/demo/chat', 'https://evil.example');
     expect(unlisted.status).toBe(403);
-    expect((await unlisted.json()).error.message).toContain('server.cors.allowed_origins');
+    expect(((await unlisted.json()) as { error: { message: string } }).error.message).toContain('server.cors.allowed_origins');
   });
 
   it('keeps paths no route serves under an operator group\'s prefix to the gateway\'s own origin, preflights included', async () => {
