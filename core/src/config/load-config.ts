@@ -9,6 +9,7 @@ import { ConfigError } from './config-error';
 import { formatConfigIssues } from './format-config-issues';
 import { interpolateEnv } from './interpolate-env';
 import { checkConfigReferences } from './check-config-references';
+import { checkConfigSections } from './check-config-sections';
 import { resolveConfig } from './resolve-config';
 import type { GatewayConfig } from './gateway-config';
 
@@ -58,7 +59,7 @@ export function loadConfigText(text: string, options: LoadConfigOptions): Gatewa
 
   const parsed = buildConfigSchema(registry).safeParse(value, { reportInput: true });
   if (!parsed.success) throw new ConfigError(formatConfigIssues(parsed.error.issues), file);
-  const problems = checkConfigReferences(parsed.data, registry.providers);
+  const problems = [...checkConfigReferences(parsed.data, registry.providers), ...checkConfigSections(parsed.data, registry.configSections, registry.providers)];
   if (problems.length > 0) throw new ConfigError(problems, file);
   const config = resolveConfig(parsed.data, { registry, env, unset, sources, file });
   return config;
