@@ -26,7 +26,7 @@ export interface LoadedPlugin {
 const CORE_ENDPOINT_FIELDS = new Set(['name', 'kind', 'provider', 'model', 'targets', 'fallbacks', 'retry', 'timeouts', 'timeout', 'settings', 'source']);
 
 /** The config's own top-level sections (config-schema.ts); a plugin's section may not take one. */
-export const CORE_CONFIG_SECTIONS = new Set(['server', 'state', 'logging', 'plugins', 'providers', 'endpoints', 'models']);
+export const CORE_CONFIG_SECTIONS = new Set(['server', 'state', 'logging', 'plugins', 'providers', 'endpoints']);
 
 /** The CLI's own commands (cli/main.ts); a plugin's command may not take one. */
 export const CORE_COMMANDS = new Set(['serve', 'check-config', 'schema', 'help']);
