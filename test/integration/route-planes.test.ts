@@ -31,7 +31,7 @@ describe('route planes over HTTP', () => {
     const answer = await get(path);
     expect(answer.status).toBe(403);
     expect(answer.headers.get('access-control-allow-origin')).toBeNull();
-    expect((await answer.json()).error.code).toBe('origin_not_allowed');
+    expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('origin_not_allowed');
   });
 
   it('serves a listed origin on the data plane and on the UI pages, with CORS headers', async () => {
