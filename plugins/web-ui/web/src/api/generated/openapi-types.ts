@@ -184,6 +184,10 @@ export interface CredentialField {
    * The conventional environment variable (the API key's).
    */
   env?: string;
+  /**
+   * What a form calls the field, where the provider names it its own way; absent: a generic name.
+   */
+  label?: string;
 }
 /**
  * An endpoint, with defaults applied. Plugin sections (e.g. `breaker`) appear as they were sent.
@@ -366,6 +370,10 @@ export interface Provider {
    * A short name for menus ("Azure OpenAI"); null: show the type.
    */
   label: string | null;
+  /**
+   * What an endpoint's `model` names for this type when it is not a model name (an Azure deployment); null: a model name.
+   */
+  model_hint: string | null;
   docs_url: string | null;
   default_base_url: string;
   /**
