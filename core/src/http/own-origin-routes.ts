@@ -2,6 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import type { CrossOrigin, MountedRoute, RoutePlane } from '../contracts/route-definition';
 
 const OWN_ONLY = Symbol('model-gateway.ownOriginOnly');
+type Marked = Request & { [OWN_ONLY]?: boolean };
 
 /** Answers whether a request's path is served by a route that answers only the gateway's own origin. */
 export type OwnOriginCheck = (req: Request, res: Response, then: (ownOnly: boolean) => void) => void;
@@ -27,12 +28,15 @@ export interface OwnedPrefix {
 export function ownOriginCheck(routes: readonly MountedRoute[], prefixes: readonly OwnedPrefix[] = []): OwnOriginCheck {
   const router = Router();
   const mark = (req: Request, _res: Response, next: (to: 'router') => void) => {
-    (req as Request & { [OWN_ONLY]?: boolean })[OWN_ONLY] = true;
+    (req as Marked)[OWN_ONLY] = true;
     next('router');
   };
   for (const route of routes) if (crossOriginOf(route) === 'own') router.all(route.path, mark);
   for (const { prefix, plane } of prefixes) if (plane === 'operator') router.all(`${prefix}{/*rest}`, mark);
   return (req, res, then) =>
-    // An error while matching (none is expected: malformed paths were escaped) is taken as own-origin, the closed answer.
-    router(req, res, (error?: unknown) => then(error !== undefined && error !== null && error !== 'router' ? true : (req as Request & { [OWN_ONLY]?: boolean })[OWN_ONLY] === true));
+    router(req, res, (error?: unknown) => {
+      // An error while matching (none is expected: malformed paths were escaped) is taken as own-origin, the closed answer.
+      const failed = error !== undefined && error !== null && error !== 'router';
+      then(failed || (req as Marked)[OWN_ONLY] === true);
+    });
 }
