@@ -50,7 +50,8 @@ export type {
 export { DeclarationChecker } from './config/declaration-checker';
 export { FILE_SOURCE } from './contracts/endpoint';
 export { LiveConfig } from './config/live-config';
-export { loadConfigFile, loadConfigText } from './config/load-config';
+export { loadConfigFile, loadConfigText, type LoadConfigOptions } from './config/load-config';
+export { runCli, type CliOptions } from './cli/run-cli';
 export { EndpointRegistry } from './registry/endpoint-registry';
 export { ConnectionRegistry } from './registry/connection-registry';
 export { EmbeddedStateStore } from './state/embedded-state-store';
