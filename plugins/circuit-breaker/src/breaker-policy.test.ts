@@ -1,11 +1,12 @@
 import { container } from 'tsyringe';
 import { ConfigError, loadConfigText, PluginRegistry, type Endpoint } from '@model-gateway/core';
 import { breakerPolicyOf } from './breaker-policy';
+import { BUILTIN_PLUGINS } from '@model-gateway/distribution';
 
 /** The endpoint's `breaker:` section is this plugin's: validated, documented and resolved through core's config load. */
 function load(text: string): { endpoints: Endpoint[]; registry: PluginRegistry } {
   const registry = new PluginRegistry(container.createChildContainer());
-  return { endpoints: loadConfigText(text, { registry, env: {} }).endpoints, registry };
+  return { endpoints: loadConfigText(text, { builtinPlugins: BUILTIN_PLUGINS, registry, env: {} }).endpoints, registry };
 }
 
 function problemsOf(text: string): string[] {
