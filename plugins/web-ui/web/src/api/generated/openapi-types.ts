@@ -252,7 +252,7 @@ export interface Error {
   };
 }
 /**
- * The plugins loaded and the operator API routes they serve.
+ * The plugins loaded and the operator routes they serve.
  */
 export interface Features {
   object: 'features';
@@ -270,7 +270,7 @@ export interface Features {
     kind: 'provider' | 'api-style' | 'pipeline';
   }[];
   /**
-   * Every /api route mounted, in mount order.
+   * Every operator-plane route mounted (admin, keys, usage, catalogue, UI), in mount order.
    */
   routes: {
     method: 'get' | 'post' | 'put' | 'delete';
