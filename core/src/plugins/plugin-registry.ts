@@ -126,6 +126,10 @@ export class PluginRegistry implements PluginCatalog {
         this.routeGroups.push({ plane: 'data', routes: (runtime) => definition.routes(runtime), renderError: (error) => definition.renderError(error) });
       },
       registerRoutes: (group) => {
+        // A plugin loaded from a path is plain JavaScript: a missing plane must not pass as the data plane's more open origin rule.
+        if (group.plane !== 'data' && group.plane !== 'operator') {
+          throw new Error(`plugin "${pluginName}" registers routes with plane ${JSON.stringify(group.plane)}; say 'data' (client traffic) or 'operator' (admin, usage, UI)`);
+        }
         this.routeGroups.push(group);
       },
       registerPipeline: (plugin) => {
