@@ -82,7 +82,8 @@ function prepareSchema(schema) {
 /** The compiled packages: core, the document builder, and the distribution's plugin list (when there is a distribution package). */
 function compiled() {
   return {
-    core: require('@model-gateway/core'),
+    // Gateway and createLogger are core's host machinery: in its `/internal` subpath where core has one.
+    core: { ...require('@model-gateway/core'), ...optionalModule('@model-gateway/core/internal') },
     describe: require('../admin-api/dist/http/openapi-document').openApiDocument,
     builtinPlugins: optionalModule(join(ROOT, 'plugins', 'distribution'))?.BUILTIN_PLUGINS,
   };
@@ -92,7 +93,7 @@ function optionalModule(path) {
   try {
     return require(path);
   } catch (error) {
-    if (error.code === 'MODULE_NOT_FOUND') return undefined;
+    if (error.code === 'MODULE_NOT_FOUND' || error.code === 'ERR_PACKAGE_PATH_NOT_EXPORTED') return undefined;
     throw error;
   }
 }
