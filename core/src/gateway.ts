@@ -49,6 +49,8 @@ export interface GatewayOptions {
    * and of the embedded state store's TTLs, so state a plugin times on it also lapses on it; tests advance it.
    */
   now?: () => number;
+  /** The distribution's plugins (package names), loaded before the config's `plugins:`; its entry point supplies them. */
+  builtinPlugins?: readonly string[];
 }
 
 /** How often Node checks requests against headers_timeout_ms and request_timeout_ms (its default, 30 s, would let them overrun by that much). */
@@ -304,8 +306,8 @@ export class Gateway {
 
 function readConfig(options: GatewayOptions, plugins: PluginRegistry): GatewayConfig {
   if (options.configText !== undefined) {
-    return loadConfigText(options.configText, { registry: plugins, env: options.env, baseDir: options.baseDir });
+    return loadConfigText(options.configText, { registry: plugins, builtinPlugins: options.builtinPlugins, env: options.env, baseDir: options.baseDir });
   }
   if (!options.configFile) throw new ConfigError(['no config file or text given']);
-  return loadConfigFile(options.configFile, { registry: plugins, env: options.env });
+  return loadConfigFile(options.configFile, { registry: plugins, builtinPlugins: options.builtinPlugins, env: options.env });
 }

@@ -12,7 +12,7 @@ export { PluginRegistry } from './plugins/plugin-registry';
 export { EndpointRegistry } from './registry/endpoint-registry';
 export { ConnectionRegistry } from './registry/connection-registry';
 export { LiveConfig } from './config/live-config';
-export { loadConfigFile } from './config/load-config';
+export { loadConfigFile, type LoadConfigOptions } from './config/load-config';
 
 // The config's own schemas and issue format, so admin-api's request bodies match the YAML's;
 // admin-api and gateway-keys check names against NAME_PATTERN.
@@ -27,8 +27,10 @@ export { ownAddressRefusal } from './upstream/own-address';
 // The Redis connection factory behind TOKENS.Redis, by class: admin-store opens its connections from it.
 export { RedisConnections } from './state/redis-connections';
 
-// The host: a whole gateway in-process with its logger (web-ui's api-types build starts one to read
-// the OpenAPI document; test/support/start-gateway.ts starts the tests' gateways).
+// The host: the CLI the distribution's entry point (plugins/distribution) runs with its plugin list,
+// and a whole gateway in-process with its logger (web-ui's api-types build starts one to read the
+// OpenAPI document; test/support/start-gateway.ts starts the tests' gateways).
+export { runCli, type CliOptions } from './cli/run-cli';
 export { Gateway, type GatewayOptions } from './gateway';
 export { createLogger } from './logging/create-logger';
 

@@ -30,21 +30,28 @@ const HEADER = `/* eslint-disable */
 
 /**
  * The OpenAPI document of a gateway with every built-in plugin and an empty config. `from`:
- * core and the document builder to use (the staleness test hands in the sources; the build,
- * the compiled packages).
+ * core, the document builder and the plugin list to use (the staleness test hands in the
+ * sources; the build, the compiled packages).
  */
 async function openApiDocument(from = compiled()) {
-  const { core, describe } = from;
+  const { core, describe, builtinPlugins } = from;
   const { Gateway, TOKENS, createLogger } = core;
   const dataDir = mkdtempSync(join(tmpdir(), 'mg-api-types-'));
   // Only the data directory from the environment: a key or token set in the shell must not change the document.
-  const gateway = await Gateway.start({ configText: 'endpoints: []\n', host: '127.0.0.1', port: 0, watch: false, env: { GATEWAY_DATA_DIR: dataDir }, logger: createLogger('silent') });
+  const options = { configText: 'endpoints: []\n', builtinPlugins, host: '127.0.0.1', port: 0, watch: false, env: { GATEWAY_DATA_DIR: dataDir }, logger: createLogger('silent') };
+  const gateway = await Gateway.start(options);
+  let document;
   try {
-    return describe(gateway.container.resolve(TOKENS.Routes), { title: 'model-gateway API', version: '1', description: 'Generation input.' });
+    document = describe(gateway.container.resolve(TOKENS.Routes), { title: 'model-gateway API', version: '1', description: 'Generation input.' });
   } finally {
     await gateway.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  // An empty file would only show up as a hundred type errors in the UI: say what went wrong instead.
+  if (Object.keys(document.components?.schemas ?? {}).length === 0) {
+    throw new Error('api-types: the OpenAPI document has no schemas: did the gateway load its plugins (builtinPlugins)?');
+  }
+  return document;
 }
 
 /**
@@ -72,9 +79,23 @@ function prepareSchema(schema) {
   return out;
 }
 
+/** The compiled packages: core, the document builder, and the distribution's plugin list (when there is a distribution package). */
 function compiled() {
-  // Gateway and createLogger are core's host machinery (@model-gateway/core/internal), TOKENS its plugin contract.
-  return { core: { ...require('@model-gateway/core'), ...require('@model-gateway/core/internal') }, describe: require('../admin-api/dist/http/openapi-document').openApiDocument };
+  return {
+    // Gateway and createLogger are core's host machinery: in its `/internal` subpath where core has one.
+    core: { ...require('@model-gateway/core'), ...optionalModule('@model-gateway/core/internal') },
+    describe: require('../admin-api/dist/http/openapi-document').openApiDocument,
+    builtinPlugins: optionalModule(join(ROOT, 'plugins', 'distribution'))?.BUILTIN_PLUGINS,
+  };
+}
+
+function optionalModule(path) {
+  try {
+    return require(path);
+  } catch (error) {
+    if (error.code === 'MODULE_NOT_FOUND' || error.code === 'ERR_PACKAGE_PATH_NOT_EXPORTED') return undefined;
+    throw error;
+  }
 }
 
 /** The generated TypeScript for an OpenAPI document's component schemas. */

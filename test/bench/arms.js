@@ -16,7 +16,7 @@ const procs = require('./child-procs');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 // Overridable so another build (or a stand-in while the CLI is being written) can be benched.
-const GATEWAY_CLI = process.env.BENCH_GATEWAY_CLI ? path.resolve(process.env.BENCH_GATEWAY_CLI) : path.join(ROOT, 'core', 'dist', 'cli', 'main.js');
+const GATEWAY_CLI = process.env.BENCH_GATEWAY_CLI ? path.resolve(process.env.BENCH_GATEWAY_CLI) : path.join(ROOT, 'plugins', 'distribution', 'dist', 'main.js');
 // BENCH_PORTKEY_SERVER points at a Portkey install kept outside the project (its dependency tree is not ours).
 const PORTKEY_SERVER = process.env.BENCH_PORTKEY_SERVER ? path.resolve(process.env.BENCH_PORTKEY_SERVER) : path.join(ROOT, 'node_modules', '@portkey-ai', 'gateway', 'build', 'start-server.js');
 const STARTUP_TIMEOUT_MS = 20_000;

@@ -11,7 +11,7 @@ import path from 'node:path';
  */
 
 const ROOT = path.resolve(__dirname, '../..');
-const CLI = path.join(ROOT, 'core/dist/cli/main.js');
+const CLI = path.join(ROOT, 'plugins/distribution/dist/main.js');
 const STACK_LINE = /^\s+at /m;
 
 interface Run {

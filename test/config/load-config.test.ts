@@ -4,6 +4,7 @@ import { ConfigError } from '../../core/src/config/config-error';
 import { DEFAULT_TIMEOUTS } from '../../core/src/config/config-schema';
 import type { GatewayConfig } from '../../core/src/config/gateway-config';
 import { loadConfigText } from '../../core/src/config/load-config';
+import { BUILTIN_PLUGINS } from '@model-gateway/distribution';
 
 /** YAML text -> validated, resolved config, and the one-line-per-problem errors when it is not. */
 
@@ -11,12 +12,12 @@ import { loadConfigText } from '../../core/src/config/load-config';
 /** The provider types the built-in plugins register, in registration order (messages list them). */
 const TYPES = (() => {
   const registry = new PluginRegistry(container.createChildContainer());
-  loadConfigText('{}', { registry });
+  loadConfigText('{}', { builtinPlugins: BUILTIN_PLUGINS, registry });
   return [...registry.providers.keys()];
 })();
 
 const load = (text: string, env: NodeJS.ProcessEnv = {}): GatewayConfig =>
-  loadConfigText(text, { registry: new PluginRegistry(container.createChildContainer()), env });
+  loadConfigText(text, { builtinPlugins: BUILTIN_PLUGINS, registry: new PluginRegistry(container.createChildContainer()), env });
 
 /** The problem lines of a config that must not load. */
 function problemsOf(text: string, env: NodeJS.ProcessEnv = {}): string[] {
@@ -260,7 +261,7 @@ endpoints:
 
   it('puts every problem in the ConfigError message too, after the file name', () => {
     try {
-      loadConfigText('server: { port: -1 }\nlogging: { level: loud }', { registry: new PluginRegistry(container.createChildContainer()), env: {}, file: 'gw.yaml' });
+      loadConfigText('server: { port: -1 }\nlogging: { level: loud }', { builtinPlugins: BUILTIN_PLUGINS, registry: new PluginRegistry(container.createChildContainer()), env: {}, file: 'gw.yaml' });
       throw new Error('expected a ConfigError');
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
@@ -453,8 +454,8 @@ describe('loadConfigText: plugins', () => {
 
   it('refuses a reload into the same registry whose plugin list changed (plugins load once)', () => {
     const registry = new PluginRegistry(container.createChildContainer());
-    loadConfigText('endpoints: []', { registry, env: {} });
-    expect(() => loadConfigText('endpoints: []', { registry, env: {} })).not.toThrow();
-    expect(() => loadConfigText('plugins: ["./x.js"]', { registry, env: {} })).toThrow(/the plugin list changed; restart the gateway/);
+    loadConfigText('endpoints: []', { builtinPlugins: BUILTIN_PLUGINS, registry, env: {} });
+    expect(() => loadConfigText('endpoints: []', { builtinPlugins: BUILTIN_PLUGINS, registry, env: {} })).not.toThrow();
+    expect(() => loadConfigText('plugins: ["./x.js"]', { builtinPlugins: BUILTIN_PLUGINS, registry, env: {} })).toThrow(/the plugin list changed; restart the gateway/);
   });
 });

@@ -2,15 +2,16 @@ import { container } from 'tsyringe';
 import { PluginRegistry } from '../../core/src/plugins/plugin-registry';
 import { ConfigError } from '../../core/src/config/config-error';
 import { loadConfigText } from '../../core/src/config/load-config';
-import { modelOverrideSchema } from '../../core/src/config/models-config';
+import { modelOverrideSchema, resolveModelOverrides, type RawModelsSection } from '../../plugins/model-catalog/src/models-section';
+import { BUILTIN_PLUGINS } from '@model-gateway/distribution';
 
-/** The `models:` section: validated per field, resolved to camelCase, published on the registry for the model catalogue. */
+/** The `models:` section, the model catalogue's: validated per field, checked against the provider types, resolved to camelCase. */
 
 const registry = () => new PluginRegistry(container.createChildContainer());
 
 function problemsOf(text: string): string[] {
   try {
-    loadConfigText(text, { registry: registry(), env: {} });
+    loadConfigText(text, { builtinPlugins: BUILTIN_PLUGINS, registry: registry(), env: {} });
   } catch (error) {
     expect(error).toBeInstanceOf(ConfigError);
     return (error as ConfigError).problems;
@@ -20,7 +21,7 @@ function problemsOf(text: string): string[] {
 
 describe('models: section', () => {
   it('defaults to no overrides', () => {
-    expect(loadConfigText('{}', { registry: registry(), env: {} }).models).toEqual({});
+    expect(loadConfigText('{}', { builtinPlugins: BUILTIN_PLUGINS, registry: registry(), env: {} }).sections.models).toEqual({});
   });
 
   it('resolves an entry to camelCase, leaving unset fields out, and accepts numbers from ${VAR}', () => {
@@ -30,9 +31,9 @@ describe('models: section', () => {
     my-ft-model: { context_window: 128000, input_price_per_mtok: "\${PRICE}", output_price_per_mtok: 1.2, cache_read_price_per_mtok: 0.15, tools: true, vision: false }
   mock:
     mock-model: { display_name: Mock, max_output_tokens: 100, cache_write_price_per_mtok: 0, reasoning: true, caching: false }`,
-      { registry: registry(), env: { PRICE: '0.3' } },
+      { builtinPlugins: BUILTIN_PLUGINS, registry: registry(), env: { PRICE: '0.3' } },
     );
-    expect(config.models).toEqual({
+    expect(resolveModelOverrides(config.sections.models as RawModelsSection)).toEqual({
       openai: { 'my-ft-model': { contextWindow: 128000, inputPricePerMtok: 0.3, outputPricePerMtok: 1.2, cacheReadPricePerMtok: 0.15, tools: true, vision: false } },
       mock: { 'mock-model': { displayName: 'Mock', maxOutputTokens: 100, cacheWritePricePerMtok: 0, reasoning: true, caching: false } },
     });

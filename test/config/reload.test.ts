@@ -8,6 +8,7 @@ import { createLogger, Gateway } from '@model-gateway/core/internal';
 import { OpenAiFake } from '../fakes/openai-fake';
 import { postJson } from '../support/start-gateway';
 import { eventually } from '../support/eventually';
+import { BUILTIN_PLUGINS } from '@model-gateway/distribution';
 
 /**
  * Hot reload of a watched YAML file: edits take effect without a restart, a
@@ -37,7 +38,7 @@ async function startWatched(yaml: string): Promise<WatchedGateway> {
       done();
     },
   });
-  const gateway = await Gateway.start({ configFile: file, port: 0, host: '127.0.0.1', env: {}, logger: createLogger('debug', sink) });
+  const gateway = await Gateway.start({ configFile: file, builtinPlugins: BUILTIN_PLUGINS, port: 0, host: '127.0.0.1', env: {}, logger: createLogger('debug', sink) });
   running.push({ gateway, dir });
   let saves = 0;
   return {

@@ -3,10 +3,11 @@ import { PluginRegistry } from '../../core/src/plugins/plugin-registry';
 import { ConfigError } from '../../core/src/config/config-error';
 import type { GatewayConfig } from '../../core/src/config/gateway-config';
 import { loadConfigText } from '../../core/src/config/load-config';
+import { BUILTIN_PLUGINS } from '@model-gateway/distribution';
 
 /** The routing part of an endpoint: split targets, fallbacks, retry, and their validation. */
 
-const load = (text: string): GatewayConfig => loadConfigText(text, { registry: new PluginRegistry(container.createChildContainer()), env: {} });
+const load = (text: string): GatewayConfig => loadConfigText(text, { builtinPlugins: BUILTIN_PLUGINS, registry: new PluginRegistry(container.createChildContainer()), env: {} });
 
 function problemsOf(text: string): string[] {
   try {

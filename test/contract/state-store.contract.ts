@@ -3,10 +3,11 @@ import type { StateStore } from '../../core/src/contracts/state-store';
 export interface StateStoreFixture {
   store: StateStore;
   cleanup(): Promise<void>;
+  /** Lets `ms` of the store's clock pass: the embedded store's injected clock moves at once; Redis' own clock needs real time. */
+  pass(ms: number): Promise<void>;
 }
 
 const MONEY_PRECISION = 1e-9;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The behaviour every StateStore must share, so replacing the embedded store
@@ -112,7 +113,7 @@ export function describeStateStoreContract(name: string, make: () => Promise<Sta
     });
 
     describe('time to live', () => {
-      // One wait covers expiry, survival and refresh, to keep the suite fast.
+      // One wait covers expiry, survival and refresh, to keep the suite fast on Redis (real time).
       it('expires a key after its TTL, and each increment renews the TTL', async () => {
         const expiring = newKey('ttl-expiring');
         const lasting = newKey('ttl-lasting');
@@ -121,9 +122,9 @@ export function describeStateStoreContract(name: string, make: () => Promise<Sta
         await store.incrementHash(lasting, { requests: 1 }, 60);
         await store.incrementHash(renewed, { requests: 1 }, 1);
 
-        await sleep(600);
+        await fixture.pass(600);
         await store.incrementHash(renewed, { requests: 1 }, 1);
-        await sleep(700);
+        await fixture.pass(700);
 
         expect(await store.readHashes([expiring, lasting, renewed])).toEqual([{}, { requests: 1 }, { requests: 2 }]);
         // An expired counter starts again from zero.
@@ -143,7 +144,7 @@ export function describeStateStoreContract(name: string, make: () => Promise<Sta
       it('increment restarts from 0 after its TTL', async () => {
         const key = newKey('failures');
         await store.increment(key, 3, 150);
-        await sleep(300);
+        await fixture.pass(300);
         expect(await store.increment(key, 1, 150)).toBe(1);
       });
 
@@ -159,7 +160,7 @@ export function describeStateStoreContract(name: string, make: () => Promise<Sta
         const key = newKey('probe');
         const winners = await Promise.all(Array.from({ length: 10 }, (_, i) => store.set(key, String(i), 200, { ifAbsent: true })));
         expect(winners.filter(Boolean)).toHaveLength(1);
-        await sleep(350);
+        await fixture.pass(350);
         expect(await store.getMany([key])).toEqual([undefined]);
         expect(await store.set(key, 'again', 200, { ifAbsent: true })).toBe(true);
       });
@@ -214,7 +215,7 @@ export function describeStateStoreContract(name: string, make: () => Promise<Sta
         expect(refused.allowed).toBe(false);
         expect(refused.retryAfterMs).toBeGreaterThan(0);
         expect(refused.retryAfterMs).toBeLessThanOrEqual(1_000);
-        await sleep(refused.retryAfterMs + 50);
+        await fixture.pass(refused.retryAfterMs + 50);
         expect(await store.windowAdd(key, 1, 2, 1_000)).toEqual({ allowed: true, total: 1, retryAfterMs: 0 });
       });
 

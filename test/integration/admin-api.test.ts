@@ -6,6 +6,7 @@ import { AnthropicFake } from '../fakes/anthropic-fake';
 import { OpenAiFake, respondOpenAi } from '../fakes/openai-fake';
 import { adminClient, type AdminClient } from '../support/admin-client';
 import { startGateway, type TestGateway } from '../support/start-gateway';
+import { waitFor } from '../support/eventually';
 
 const KEY = 'sk-admin-created-0123456789abcdef';
 const NEW_KEY = 'sk-admin-rotated-fedcba9876543210';
@@ -125,7 +126,8 @@ admin: { allow_private_base_urls: true }
       for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
       return text;
     })();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The change lands while the stream is in flight: once the upstream has the call (not after a fixed sleep).
+    await waitFor(() => upstream.requests.some((r) => r.body?.model === 'slow-model'));
     expect((await api.put('/api/connections/team-openai', { type: 'openai', base_url: upstream.baseUrl, api_key: KEY })).status).toBe(200);
     expect((await api.delete('/api/endpoints/streaming')).status).toBe(204);
     expect(await reading).toBe('one two three four');

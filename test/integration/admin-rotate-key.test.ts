@@ -7,7 +7,7 @@ import { OpenAiFake } from '../fakes/openai-fake';
 import { adminClient } from '../support/admin-client';
 import { postJson, startGateway } from '../support/start-gateway';
 
-const MAIN = path.join(__dirname, '../../core/dist/cli/main.js');
+const MAIN = path.join(__dirname, '../../plugins/distribution/dist/main.js');
 const OLD = 'the old secrets passphrase, long enough';
 const NEW = Buffer.alloc(32, 42).toString('base64');
 const KEYS = ['sk-rotate-one-0123456789', 'sk-rotate-two-0123456789', 'sk-rotate-three-012345678'];

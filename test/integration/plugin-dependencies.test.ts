@@ -1,5 +1,6 @@
 import { OpenAiFake } from '../fakes/openai-fake';
 import { adminClient } from '../support/admin-client';
+import { BUILTIN_PLUGINS } from '@model-gateway/distribution';
 import { postJson, startGateway } from '../support/start-gateway';
 
 /**
@@ -9,10 +10,8 @@ import { postJson, startGateway } from '../support/start-gateway';
  * registers plugins in dependency order, not in list order.
  */
 
-const shipped = (jest.requireActual('../../plugins/builtin-plugins.json') as { plugins: string[] }).plugins;
-// The built-in list is the distribution's file; each test swaps in its own variant of it.
-let mockBuiltins: readonly string[] = shipped;
-jest.mock('../../core/src/plugins/builtin-plugins', () => ({ builtinPlugins: () => mockBuiltins }));
+// The built-in list is the distribution's, handed to the gateway at start; each test hands over its own variant of it.
+const shipped = BUILTIN_PLUGINS;
 
 let upstream: OpenAiFake;
 
@@ -32,15 +31,15 @@ endpoints:
 `;
 
 it('refuses to start without usage-accounting while rate-limits (with a budget configured) reads its prices', async () => {
-  mockBuiltins = shipped.filter((name) => name !== '@model-gateway/usage-accounting');
-  await expect(startGateway(config())).rejects.toThrow('plugin "rate-limits" needs "usage-accounting", which is not loaded');
+  const builtinPlugins = shipped.filter((name) => name !== '@model-gateway/usage-accounting');
+  await expect(startGateway(config(), { builtinPlugins })).rejects.toThrow('plugin "rate-limits" needs "usage-accounting", which is not loaded');
 });
 
 it('starts with gateway-keys listed before admin-api, and its keys work', async () => {
   const keys = '@model-gateway/gateway-keys';
-  mockBuiltins = [keys, ...shipped.filter((name) => name !== keys)];
-  expect(mockBuiltins.indexOf(keys)).toBeLessThan(mockBuiltins.indexOf('@model-gateway/admin-api'));
-  const gw = await startGateway(config('auth: { require_keys: true }'));
+  const builtinPlugins = [keys, ...shipped.filter((name) => name !== keys)];
+  expect(builtinPlugins.indexOf(keys)).toBeLessThan(builtinPlugins.indexOf('@model-gateway/admin-api'));
+  const gw = await startGateway(config('auth: { require_keys: true }'), { builtinPlugins });
   try {
     const created = await adminClient(gw.url).post('/api/keys', { name: 'first', endpoints: '*' });
     expect(created.status).toBe(201);

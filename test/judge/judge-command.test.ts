@@ -11,7 +11,7 @@ import { findFreePort } from '../support/redis-server';
  * gateway process in front of the OpenAI fake. Output, --json, exit codes and messages.
  */
 
-const CLI = path.resolve(__dirname, '../../core/dist/cli/main.js');
+const CLI = path.resolve(__dirname, '../../plugins/distribution/dist/main.js');
 
 interface Run {
   code: number | null;

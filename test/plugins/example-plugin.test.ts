@@ -5,6 +5,7 @@ import { container } from 'tsyringe';
 import { PluginRegistry } from '@model-gateway/core/internal';
 import { ConfigError, loadConfigText } from '@model-gateway/core/testing';
 import { postJson, startGateway } from '../support/start-gateway';
+import { BUILTIN_PLUGINS } from '@model-gateway/distribution';
 
 const ROOT = path.resolve(__dirname, '../..');
 const CONFIG = `
@@ -36,9 +37,9 @@ describe('a drop-in plugin loaded from a path', () => {
   it("validates the plugin's own options schema", () => {
     const registry = new PluginRegistry(container.createChildContainer());
     const bad = CONFIG.replace('prefix: "« "', 'prefix: 3');
-    expect(() => loadConfigText(bad, { registry, baseDir: ROOT })).toThrow(ConfigError);
+    expect(() => loadConfigText(bad, { builtinPlugins: BUILTIN_PLUGINS, registry, baseDir: ROOT })).toThrow(ConfigError);
     try {
-      loadConfigText(bad, { registry: new PluginRegistry(container.createChildContainer()), baseDir: ROOT });
+      loadConfigText(bad, { builtinPlugins: BUILTIN_PLUGINS, registry: new PluginRegistry(container.createChildContainer()), baseDir: ROOT });
     } catch (error) {
       expect((error as ConfigError).problems).toEqual(['providers.backwards.prefix: expected string, got 3']);
     }
@@ -50,7 +51,7 @@ describe('a drop-in plugin loaded from a path', () => {
     fs.writeFileSync(path.join(dir, 'empty.js'), 'module.exports = {};');
     const problems = (plugin: string) => {
       try {
-        loadConfigText(`plugins: [${plugin}]`, { registry: new PluginRegistry(container.createChildContainer()), baseDir: dir });
+        loadConfigText(`plugins: [${plugin}]`, { builtinPlugins: BUILTIN_PLUGINS, registry: new PluginRegistry(container.createChildContainer()), baseDir: dir });
         return [];
       } catch (error) {
         return (error as ConfigError).problems;

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { container } from 'tsyringe';
-import { PluginRegistry } from '@model-gateway/core/internal';
 import { loadConfigText } from '@model-gateway/core/testing';
+import { PluginRegistry } from '@model-gateway/core/internal';
+import { BUILTIN_PLUGINS } from '@model-gateway/distribution';
 
 /**
  * Core's shape, held by tests: the contracts a plugin author reads depend only on
@@ -52,7 +53,7 @@ describe('core layering', () => {
 
   it('names no provider type that the built-in plugins register', () => {
     const registry = new PluginRegistry(container.createChildContainer());
-    loadConfigText('{}', { registry, env: {} });
+    loadConfigText('{}', { builtinPlugins: BUILTIN_PLUGINS, registry, env: {} });
     // English words that happen to be provider types, and the project's own mock provider.
     const notNames = new Set(['mock', 'together', 'infinity']);
     const types = [...registry.providers.keys()].filter((t) => !notNames.has(t));

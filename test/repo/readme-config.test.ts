@@ -16,7 +16,7 @@ it("the README's gateway.config.yaml example passes check-config", () => {
     writeFileSync(file, block![1]);
     // Unset keys are warnings, not errors: the example must be valid without any.
     const env = { ...process.env, OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', GEMINI_API_KEY: '' };
-    const output = execFileSync(process.execPath, [join(root, 'core/dist/cli/main.js'), 'check-config', file], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = execFileSync(process.execPath, [join(root, 'plugins/distribution/dist/main.js'), 'check-config', file], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     expect(output).toMatch(/ok \(5 endpoints, 5 provider connections\)/);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -17,7 +17,7 @@ import { startGateway } from '../support/start-gateway';
  * Redis) that does not validate must stop the gateway with its location and first bad
  * field named, its bytes untouched.
  */
-const MAIN = path.join(__dirname, '../../core/dist/cli/main.js');
+const MAIN = path.join(__dirname, '../../plugins/distribution/dist/main.js');
 const SLOW_TEST_MS = PROCESS_HOOK_TIMEOUT_MS;
 const probe = procProbe();
 const HAS_PROC = probe.startTicks(process.pid) !== undefined;

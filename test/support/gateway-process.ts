@@ -17,7 +17,7 @@ export interface GatewayProcess {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
-const MAIN = path.join(__dirname, '../../core/dist/cli/main.js');
+const MAIN = path.join(__dirname, '../../plugins/distribution/dist/main.js');
 /**
  * How long a process may take to answer /health. It starts in about a second, but on a loaded
  * 2-core machine (two test runs at once) loading every plugin has taken over 15 s; the wait is a

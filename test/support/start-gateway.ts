@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type http from 'node:http';
 import { createLogger, Gateway, type GatewayOptions } from '@model-gateway/core/internal';
+import { BUILTIN_PLUGINS } from '@model-gateway/distribution';
 import { AnswerTap } from './sdk-validate/answer-tap';
 import { sdkValidationEnabled, sdkValidator } from './sdk-validate/sdk-validator';
 
@@ -39,7 +40,7 @@ export async function startGateway(configText: string, testOptions: TestGatewayO
     },
   });
   const env = { GATEWAY_DATA_DIR: isolatedDataDir(), ...(options.env ?? process.env) };
-  const gateway = await Gateway.start({ configText, port: 0, host: '127.0.0.1', logger: createLogger('debug', sink), watch: false, ...options, env });
+  const gateway = await Gateway.start({ configText, builtinPlugins: BUILTIN_PLUGINS, port: 0, host: '127.0.0.1', logger: createLogger('debug', sink), watch: false, ...options, env });
   // SDK_VALIDATE=off (a machine without the Python venv) turns it off with the request oracle.
   const tap = answerCheck && sdkValidationEnabled() ? new AnswerTap(httpServer(gateway)) : undefined;
   // Started now, so the SDK imports (seconds of one core, once per worker) overlap the test rather than its close().

@@ -1,7 +1,6 @@
 import type { ProviderDefinition } from '../contracts/provider-definition';
 import type { RawGatewayConfig } from './config-schema';
 import { choiceHint } from './choice-hint';
-import { checkModelsSection } from './models-config';
 
 /** Checks that need the whole file: unique names, provider references, kind support. */
 export function checkConfigReferences(config: RawGatewayConfig, providerTypes: ReadonlyMap<string, ProviderDefinition>): string[] {
@@ -28,7 +27,6 @@ export function checkConfigReferences(config: RawGatewayConfig, providerTypes: R
       problems.push(...checkProvider(config, providerTypes, `${path}.provider`, target.provider, endpoint.kind, role));
     }
   });
-  problems.push(...checkModelsSection(config.models, new Set(providerTypes.keys())));
   return problems;
 }
 

@@ -2,7 +2,8 @@ import { container } from 'tsyringe';
 import { PluginRegistry } from '@model-gateway/core/internal';
 import { ConfigError, loadConfigText } from '@model-gateway/core/testing';
 
-const load = (text: string, env: NodeJS.ProcessEnv = {}) => loadConfigText(text, { registry: new PluginRegistry(container.createChildContainer()), env });
+// Core's tests name no distribution: the one provider the endpoints below use is enough.
+const load = (text: string, env: NodeJS.ProcessEnv = {}) => loadConfigText(text, { builtinPlugins: ['@model-gateway/provider-mock'], registry: new PluginRegistry(container.createChildContainer()), env });
 
 /** `${VAR}` always substitutes text; numeric settings must still read it as a number. */
 describe('numeric settings from environment variables', () => {

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { ConfigSectionDefinition } from '../contracts/config-section';
 import type { EndpointSettingsDefinition } from '../contracts/endpoint-settings';
 import type { ProviderDefinition } from '../contracts/provider-definition';
-import { modelsSectionSchema } from './models-config';
 import { fallbackSchema, retrySchema, targetSchema } from './routing-config';
 
 /** What the config schema is built from: the provider types, endpoint sections and config sections the plugins registered. */
@@ -211,7 +210,6 @@ export function buildConfigSchema({ providers, endpointSettings, configSections 
         .default({})
         .describe('Named provider connections. Credentials live only here.'),
       endpoints: z.array(buildEndpointSchema(endpointSettings)).default([]).describe('The endpoints clients call.'),
-      models: modelsSectionSchema,
       // Typed as core's sections only: plugin sections are read through `GatewayConfig.sections`.
       ...(pluginSections as {}),
     })

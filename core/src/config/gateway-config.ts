@@ -1,6 +1,5 @@
 import type { Endpoint } from '../contracts/endpoint';
 import type { ConnectionSettings } from '../contracts/provider-definition';
-import type { ModelOverrides } from './models-config';
 
 /** The validated, resolved configuration. Secrets inside are Secret instances. */
 export interface GatewayConfig {
@@ -11,8 +10,6 @@ export interface GatewayConfig {
   plugins: string[];
   connections: ConnectionSettings[];
   endpoints: Endpoint[];
-  /** The `models:` section: catalogue additions and overrides per provider type and model. */
-  models: ModelOverrides;
   /** Plugin-owned top-level sections (`registerConfigSection`), validated, by field name. */
   sections: Readonly<Record<string, unknown>>;
   /** Things worth a log line that do not stop the gateway (an unset key variable). */

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML, { LineCounter } from 'yaml';
-import { builtinPlugins } from '../plugins/builtin-plugins';
 import { loadPlugins, PluginLoadError } from '../plugins/plugin-loader';
 import type { PluginRegistry } from '../plugins/plugin-registry';
 import { buildConfigSchema } from './config-schema';
@@ -9,12 +8,18 @@ import { ConfigError } from './config-error';
 import { formatConfigIssues } from './format-config-issues';
 import { interpolateEnv } from './interpolate-env';
 import { checkConfigReferences } from './check-config-references';
+import { checkConfigSections } from './check-config-sections';
 import { resolveConfig } from './resolve-config';
 import type { GatewayConfig } from './gateway-config';
 
 export interface LoadConfigOptions {
   /** Plugins are installed into it on first load; on reload it already holds them. */
   registry: PluginRegistry;
+  /**
+   * The distribution's plugins (package names), installed on first load before the file's
+   * own `plugins:`; its entry point hands them over, so core names none. None when absent.
+   */
+  builtinPlugins?: readonly string[];
   env?: NodeJS.ProcessEnv;
   /** Where relative plugin paths resolve from (the config file's folder by default). */
   baseDir?: string;
@@ -54,18 +59,18 @@ export function loadConfigText(text: string, options: LoadConfigOptions): Gatewa
   if (typeof tree !== 'object' || Array.isArray(tree)) throw new ConfigError(['(root): expected a mapping of settings'], file);
 
   const { value, unset, sources } = interpolateEnv(tree, env);
-  installPlugins(registry, (value as { plugins?: unknown }).plugins, options.baseDir ?? process.cwd(), file);
+  installPlugins(registry, options.builtinPlugins ?? [], (value as { plugins?: unknown }).plugins, options.baseDir ?? process.cwd(), file);
 
   const parsed = buildConfigSchema(registry).safeParse(value, { reportInput: true });
   if (!parsed.success) throw new ConfigError(formatConfigIssues(parsed.error.issues), file);
-  const problems = checkConfigReferences(parsed.data, registry.providers);
+  const problems = [...checkConfigReferences(parsed.data, registry.providers), ...checkConfigSections(parsed.data, registry.configSections, registry.providers)];
   if (problems.length > 0) throw new ConfigError(problems, file);
   const config = resolveConfig(parsed.data, { registry, env, unset, sources, file });
   return config;
 }
 
 /** First load installs built-ins and listed plugins; a later load only checks that the list is unchanged. */
-function installPlugins(registry: PluginRegistry, listed: unknown, baseDir: string, file?: string): void {
+function installPlugins(registry: PluginRegistry, builtins: readonly string[], listed: unknown, baseDir: string, file?: string): void {
   if (listed !== undefined && (!Array.isArray(listed) || !listed.every((p) => typeof p === 'string' && p.length > 0))) {
     throw new ConfigError(['plugins: expected a list of module paths or package names'], file);
   }
@@ -78,7 +83,6 @@ function installPlugins(registry: PluginRegistry, listed: unknown, baseDir: stri
     return;
   }
   try {
-    const builtins = builtinPlugins();
     loadPlugins(registry, [{ specifiers: builtins, baseDir: __dirname }, { specifiers: wanted, baseDir }]);
     registry.builtinCount = builtins.length;
     registry.loadedSpecifiers = wanted;

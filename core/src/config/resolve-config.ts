@@ -5,7 +5,6 @@ import { DEFAULT_TIMEOUTS, type RawEndpoint, type RawGatewayConfig, type Timeout
 import type { Endpoint, Timeouts } from '../contracts/endpoint';
 import type { EndpointSettingsDefinition } from '../contracts/endpoint-settings';
 import type { GatewayConfig } from './gateway-config';
-import { resolveModelOverrides } from './models-config';
 import { resolveFallbacks, resolveRetry, resolveTargets } from './routing-config';
 
 interface ResolveContext {
@@ -81,7 +80,6 @@ export function resolveConfig(raw: RawGatewayConfig, context: ResolveContext): G
     plugins: raw.plugins,
     connections,
     endpoints,
-    models: resolveModelOverrides(raw.models),
     sections: pluginSections(raw, context.registry),
     warnings,
   };

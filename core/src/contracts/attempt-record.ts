@@ -45,9 +45,4 @@ export interface AttemptRecord {
   latencyMs: number;
   /** Until the provider's response headers (streams: until the first chunk). */
   ttfbMs?: number;
-  /**
-   * The attempt's cost in USD, set by the pricing step (usage accounting, which runs first
-   * among the onAttemptEnd hooks) for hooks of lower priority; undefined when unpriced.
-   */
-  costUsd?: number;
 }

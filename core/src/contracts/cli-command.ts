@@ -6,6 +6,8 @@ export interface CliCommandContext {
   stderr: NodeJS.WritableStream;
   /** The config file the CLI would serve ($GATEWAY_CONFIG or ./gateway.config.yaml), for commands that read it. */
   configFile: string;
+  /** The distribution's plugins, for a command that loads the config itself (LoadConfigOptions.builtinPlugins). */
+  builtinPlugins: readonly string[];
 }
 
 /**

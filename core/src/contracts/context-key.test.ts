@@ -1,8 +1,10 @@
-import { Call } from '../pipeline/call';
-import { Cancellation } from './cancellation';
 import { ContextKey } from './context-key';
 
-const call = () => new Call('r', 'style', 'chat', 'e', { messages: [], stream: false, streamUsage: false, extra: {} }, {}, new Cancellation());
+/** A call's scratch space as CallContext offers it (contracts may not import the pipeline's Call). */
+function call() {
+  const locals = new Map<symbol, unknown>();
+  return { locals, local: (key: symbol) => locals.get(key) };
+}
 
 describe('ContextKey', () => {
   it('carries a typed value per call, unset until a plugin sets it', () => {

@@ -42,11 +42,11 @@ export interface PluginDependencies {
   reads?: readonly PipelineRead[];
 }
 
-/** One pipeline output a plugin reads from another plugin (e.g. the `costUsd` usage accounting writes). */
+/** One pipeline output a plugin reads from another plugin (e.g. a ContextKey another plugin sets in an earlier phase). */
 export interface PipelineRead {
   /** The `name` of the plugin that writes it. */
   plugin: string;
-  /** What is read, for messages only (e.g. "AttemptRecord.costUsd"). */
+  /** What is read, for messages only (e.g. the ContextKey's exported name). */
   output: string;
   /** The phase in which the writer writes it. */
   writtenIn: PipelinePhase;

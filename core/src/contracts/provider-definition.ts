@@ -91,6 +91,10 @@ export interface ProviderDefinition<Options = any> {
   displayName: string;
   /** A short name for menus and lists (a vendor's display name); clients fall back to the type when absent. */
   label?: string;
+  /** What forms call the fields this provider names its own way (`base_url`: its console's name for it); the rest keep generic names. */
+  fieldLabels?: Readonly<Record<string, string>>;
+  /** What an endpoint's `model` names for this provider when it is not a model (a deployment, a serving endpoint), for forms. */
+  modelHint?: string;
   docsUrl?: string;
   defaultBaseUrl: string;
   /** The conventional environment variable for an implicit connection's key. */

@@ -70,6 +70,12 @@ export interface RouteGroup {
   plane: RoutePlane;
   /** Called once, as the listener opens: every plugin has registered and core's services are in the container. */
   routes(runtime: GatewayRuntime): RouteDefinition[];
+  /**
+   * Path prefixes the group owns (`/api`): a path under one that no route serves still gets the
+   * plane's origin rule, so a preflight or a mistyped path under an operator prefix is never
+   * opened to another origin. The 404 itself is the gateway's, as for any unknown path.
+   */
+  prefixes?: readonly string[];
   /** How the group's errors look to its clients; absent: the gateway's own error shape. */
   renderError?(error: GatewayError): RenderedError;
 }

@@ -43,7 +43,8 @@ export function createApp({ routeGroups, runtime, store, logger, bodyLimit, allo
   app.use(requestId);
   app.use(hostPolicy(hostCheck));
   app.use(escapeMalformedPath);
-  app.use(originPolicy({ allowedOrigins, publicUrl, ownOriginOnly: ownOriginCheck(groups.flatMap(({ routes }) => routes)) }));
+  const ownedPrefixes = routeGroups.flatMap(({ prefixes = [], plane }) => prefixes.map((prefix) => ({ prefix, plane })));
+  app.use(originPolicy({ allowedOrigins, publicUrl, ownOriginOnly: ownOriginCheck(groups.flatMap(({ routes }) => routes), ownedPrefixes) }));
 
   app.get('/health', (_req, res) => writeJson(res, 200, { status: 'ok' }));
   app.get('/ready', async (_req, res) => {

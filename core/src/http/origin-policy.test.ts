@@ -17,7 +17,7 @@ const ROUTES: MountedRoute[] = [
   route('operator', '/api/usage'),
   route('operator', '/metrics'),
   route('operator', '/ui{/*path}', { crossOrigin: 'allowed' }),
-  route('data', '/api/2.0/endpoints', { crossOrigin: 'own' }),
+  route('data', '/deployments/:name', { crossOrigin: 'own' }),
 ];
 
 describe('originPolicy over declared planes', () => {
@@ -26,7 +26,8 @@ describe('originPolicy over declared planes', () => {
 
   beforeAll(async () => {
     const app = express();
-    app.use(originPolicy({ allowedOrigins: [LISTED], publicUrl: '', ownOriginOnly: ownOriginCheck(ROUTES) }));
+    const prefixes = [{ prefix: '/api', plane: 'operator' as const }, { prefix: '/gateway', plane: 'data' as const }];
+    app.use(originPolicy({ allowedOrigins: [LISTED], publicUrl: '', ownOriginOnly: ownOriginCheck(ROUTES, prefixes) }));
     for (const r of ROUTES) app.get(r.path, r.handle);
     app.use((_req, res) => void res.status(404).json({ served: null }));
     server = http.createServer(app);
@@ -45,11 +46,11 @@ describe('originPolicy over declared planes', () => {
     expect(answer.headers.get('access-control-allow-origin')).toBe(LISTED);
   });
 
-  it.each(['/api/usage', '/metrics', '/METRICS', '/api/usage/', '/Api/Usage', '/api/2.0/endpoints'])('keeps %s to the gateway\'s own origin, listed or not, whatever its path', async (path) => {
+  it.each(['/api/usage', '/metrics', '/METRICS', '/api/usage/', '/Api/Usage', '/deployments/d1'])('keeps %s to the gateway\'s own origin, listed or not, whatever its path', async (path) => {
     const answer = await get(path, LISTED);
     expect(answer.status).toBe(403);
     expect(answer.headers.get('access-control-allow-origin')).toBeNull();
-    expect((await answer.json()).error.message).toContain("only the gateway's own origin");
+    expect(((await answer.json()) as { error: { message: string } }).error.message).toContain("only the gateway's own origin");
   });
 
   it('refuses a listed origin\'s preflight to an operator route (OPTIONS, which no route has)', async () => {
@@ -71,12 +72,23 @@ describe('originPolicy over declared planes', () => {
     expect((await get('/metrics', base)).status).toBe(200);
     const unlisted = await get('/gateway/demo/chat', 'https://evil.example');
     expect(unlisted.status).toBe(403);
-    expect((await unlisted.json()).error.message).toContain('server.cors.allowed_origins');
+    expect(((await unlisted.json()) as { error: { message: string } }).error.message).toContain('server.cors.allowed_origins');
   });
 
-  it('leaves paths no route serves to the data-plane rule (a 404 with CORS headers for a listed origin)', async () => {
-    const answer = await get('/api/nothing-here', LISTED);
-    expect(answer.status).toBe(404);
-    expect(answer.headers.get('access-control-allow-origin')).toBe(LISTED);
+  it('keeps paths no route serves under an operator group\'s prefix to the gateway\'s own origin, preflights included', async () => {
+    for (const path of ['/api/nothing-here', '/api/keys/k1/x', '/API/x']) {
+      const answer = await get(path, LISTED);
+      expect(answer.status).toBe(403);
+      expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+    }
+    expect((await preflight('/api/keys', LISTED)).status).toBe(403);
+  });
+
+  it('leaves other paths no route serves to the data-plane rule (a 404 with CORS headers for a listed origin)', async () => {
+    for (const path of ['/gateway/nothing/here', '/elsewhere', '/apis/x']) {
+      const answer = await get(path, LISTED);
+      expect(answer.status).toBe(404);
+      expect(answer.headers.get('access-control-allow-origin')).toBe(LISTED);
+    }
   });
 });

@@ -1,7 +1,8 @@
 import { Router, type Request, type Response } from 'express';
-import type { CrossOrigin, MountedRoute } from '../contracts/route-definition';
+import type { CrossOrigin, MountedRoute, RoutePlane } from '../contracts/route-definition';
 
 const OWN_ONLY = Symbol('model-gateway.ownOriginOnly');
+type Marked = Request & { [OWN_ONLY]?: boolean };
 
 /** Answers whether a request's path is served by a route that answers only the gateway's own origin. */
 export type OwnOriginCheck = (req: Request, res: Response, then: (ownOnly: boolean) => void) => void;
@@ -11,22 +12,31 @@ export function crossOriginOf(route: MountedRoute): CrossOrigin {
   return route.crossOrigin ?? (route.plane === 'operator' ? 'own' : 'allowed');
 }
 
+/** Path prefixes a route group owns, with the group's plane (RouteGroup.prefixes). */
+export interface OwnedPrefix {
+  prefix: string;
+  plane: RoutePlane;
+}
+
 /**
  * The origin policy runs before routing and answers preflights, whose OPTIONS method no
  * route has, so it asks by path alone: a path that any own-origin route matches, whatever
  * its method, is own-origin. Express's own router does the matching, so case, trailing
- * slashes and path patterns count exactly as they do when the request is routed.
+ * slashes and path patterns count exactly as they do when the request is routed. A path
+ * under an operator group's prefix is own-origin too, whether a route serves it or not.
  */
-export function ownOriginCheck(routes: readonly MountedRoute[]): OwnOriginCheck {
+export function ownOriginCheck(routes: readonly MountedRoute[], prefixes: readonly OwnedPrefix[] = []): OwnOriginCheck {
   const router = Router();
-  for (const route of routes) {
-    if (crossOriginOf(route) !== 'own') continue;
-    router.all(route.path, (req, _res, next) => {
-      (req as Request & { [OWN_ONLY]?: boolean })[OWN_ONLY] = true;
-      next('router');
-    });
-  }
+  const mark = (req: Request, _res: Response, next: (to: 'router') => void) => {
+    (req as Marked)[OWN_ONLY] = true;
+    next('router');
+  };
+  for (const route of routes) if (crossOriginOf(route) === 'own') router.all(route.path, mark);
+  for (const { prefix, plane } of prefixes) if (plane === 'operator') router.all(`${prefix}{/*rest}`, mark);
   return (req, res, then) =>
-    // An error while matching (none is expected: malformed paths were escaped) is taken as own-origin, the closed answer.
-    router(req, res, (error?: unknown) => then(error !== undefined && error !== null && error !== 'router' ? true : (req as Request & { [OWN_ONLY]?: boolean })[OWN_ONLY] === true));
+    router(req, res, (error?: unknown) => {
+      // An error while matching (none is expected: malformed paths were escaped) is taken as own-origin, the closed answer.
+      const failed = error !== undefined && error !== null && error !== 'router';
+      then(failed || (req as Marked)[OWN_ONLY] === true);
+    });
 }

@@ -31,8 +31,6 @@ export function endAttempt(pipeline: Pipeline, attempt: Attempt, call: Call, sta
     startedAt: attempt.startedAt,
     latencyMs: attempt.elapsedMs(),
     ttfbMs: attempt.ttfbMs,
-    // Present from the start (set later by pricing), so every record keeps one shape.
-    costUsd: undefined,
   };
   call.attempts.push(record);
   pipeline.attemptEnd(record, call);

@@ -26,7 +26,7 @@ export interface LoadedPlugin {
 const CORE_ENDPOINT_FIELDS = new Set(['name', 'kind', 'provider', 'model', 'targets', 'fallbacks', 'retry', 'timeouts', 'timeout', 'settings', 'source']);
 
 /** The config's own top-level sections (config-schema.ts); a plugin's section may not take one. */
-export const CORE_CONFIG_SECTIONS = new Set(['server', 'state', 'logging', 'plugins', 'providers', 'endpoints', 'models']);
+export const CORE_CONFIG_SECTIONS = new Set(['server', 'state', 'logging', 'plugins', 'providers', 'endpoints']);
 
 /** The CLI's own commands (cli/main.ts); a plugin's command may not take one. */
 export const CORE_COMMANDS = new Set(['serve', 'check-config', 'schema', 'help']);
@@ -126,6 +126,10 @@ export class PluginRegistry implements PluginCatalog {
         this.routeGroups.push({ plane: 'data', routes: (runtime) => definition.routes(runtime), renderError: (error) => definition.renderError(error) });
       },
       registerRoutes: (group) => {
+        // A plugin loaded from a path is plain JavaScript: a missing plane must not pass as the data plane's more open origin rule.
+        if (group.plane !== 'data' && group.plane !== 'operator') {
+          throw new Error(`plugin "${pluginName}" registers routes with plane ${JSON.stringify(group.plane)}; say 'data' (client traffic) or 'operator' (admin, usage, UI)`);
+        }
         this.routeGroups.push(group);
       },
       registerPipeline: (plugin) => {

@@ -34,7 +34,8 @@ const plugin: GatewayPlugin = {
     api.registerService(service);
     api.registerConfigSource(service.configSource);
     api.registerOperatorAccess({ check: (req) => service.authorizeRead(req), requiresCredential: () => service.requiresToken() });
-    api.registerRoutes({ plane: 'operator', routes: (runtime) => service.routes(runtime) });
+    // The /api namespace is the operator's: its OpenAPI document and its guard cover it, whichever plugin serves a path there.
+    api.registerRoutes({ plane: 'operator', prefixes: ['/api'], routes: (runtime) => service.routes(runtime) });
     api.registerCommand(secretsCommand);
   },
 };

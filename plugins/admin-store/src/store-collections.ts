@@ -1,6 +1,6 @@
 import { CONNECTIONS, ENDPOINTS } from './admin-collections';
 import type { Collection } from './collection';
-import type { StoreCommit } from './records';
+import type { StoredRecord, StoreCommit } from './records';
 import { recordChange } from './records';
 import { firstIssue } from './record-schemas';
 
@@ -13,17 +13,17 @@ export class StoreCollections {
   private readonly byName = new Map<string, Collection>();
   private sealedBy?: string;
 
-  constructor(collections: ReadonlyArray<Collection<any>> = []) {
+  constructor(collections: ReadonlyArray<Collection<StoredRecord>> = []) {
     for (const collection of [CONNECTIONS, ENDPOINTS, ...collections]) this.register(collection);
   }
 
   /** Adds a collection; registering the same one again changes nothing. */
-  register(collection: Collection<any>): void {
+  register(collection: Collection<StoredRecord>): void {
     const known = this.byName.get(collection.name);
     if (known === collection) return;
     if (known) throw new Error(`store collection "${collection.name}" is registered twice, with two different schemas`);
     if (this.sealedBy) throw new Error(`store collection "${collection.name}" was registered after the store was ${this.sealedBy}: register collections in the plugin's register()`);
-    this.byName.set(collection.name, collection as Collection);
+    this.byName.set(collection.name, collection);
   }
 
   get(name: string): Collection | undefined {

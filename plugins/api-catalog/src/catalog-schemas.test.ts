@@ -13,6 +13,9 @@ describe('catalogSchemas', () => {
     const listing = providerListing(azureOpenAiProvider, toJsonSchema);
     expect(schemas.provider.parse(listing)).toEqual(listing);
     expect(() => schemas.provider.parse({ ...listing, label: 7 })).toThrow();
+    expect(listing).toMatchObject({ label: 'Azure OpenAI', model_hint: expect.stringContaining('deployment') });
+    expect(listing.credential_fields.find((field) => field.name === 'base_url')).toMatchObject({ label: 'Azure endpoint URL' });
+    expect(listing.credential_fields.find((field) => field.name === 'api_key')).not.toHaveProperty('label');
   });
 
   it('describes a catalogue model listing field for field', () => {

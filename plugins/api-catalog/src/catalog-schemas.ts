@@ -19,6 +19,7 @@ export function catalogSchemas(z: Zod) {
       enum: z.array(z.unknown()).optional().describe('The allowed values, when the field is an enumeration.'),
       format: z.string().optional().describe('A string format such as `uri`.'),
       env: z.string().optional().describe('The conventional environment variable (the API key\'s).'),
+      label: z.string().optional().describe('What a form calls the field, where the provider names it its own way; absent: a generic name.'),
     })
     .describe('One field of the form that creates a connection of the type.')
     .meta({ title: 'CredentialField' });
@@ -29,6 +30,7 @@ export function catalogSchemas(z: Zod) {
       object: z.literal('provider'),
       display_name: z.string(),
       label: z.string().nullable().describe('A short name for menus ("Azure OpenAI"); null: show the type.'),
+      model_hint: z.string().nullable().describe('What an endpoint\'s `model` names for this type when it is not a model name (an Azure deployment); null: a model name.'),
       docs_url: z.string().nullable(),
       default_base_url: z.string(),
       api_key_env: z.string().nullable().describe('The conventional environment variable for the key.'),

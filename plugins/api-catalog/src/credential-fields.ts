@@ -16,6 +16,8 @@ export interface CredentialField {
   format?: string;
   /** The conventional environment variable (the API key's). */
   env?: string;
+  /** What a form calls the field, where the provider names it its own way (the definition's `fieldLabels`). */
+  label?: string;
 }
 
 type JsonSchema = {
@@ -55,7 +57,10 @@ export function credentialFields(definition: ProviderDefinition, toJsonSchema: T
       default: schema.default ?? null,
     });
   }
-  return fields;
+  return fields.map((field) => {
+    const label = definition.fieldLabels?.[field.name];
+    return label === undefined ? field : { ...field, label };
+  });
 }
 
 function apiKeyField(definition: ProviderDefinition): CredentialField {

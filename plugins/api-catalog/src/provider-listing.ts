@@ -10,6 +10,8 @@ export function providerListing(definition: ProviderDefinition, toJsonSchema: To
     display_name: definition.displayName,
     /** The short name menus show; null when the definition has none (clients show the type). */
     label: definition.label ?? null,
+    /** What an endpoint's `model` names for this type when it is not a model name; null: a model name. */
+    model_hint: definition.modelHint ?? null,
     docs_url: definition.docsUrl ?? null,
     default_base_url: definition.defaultBaseUrl,
     api_key_env: definition.apiKeyEnv ?? null,

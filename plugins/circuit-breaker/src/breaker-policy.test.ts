@@ -3,11 +3,12 @@ import { type Endpoint } from '@model-gateway/core';
 import { PluginRegistry } from '@model-gateway/core/internal';
 import { ConfigError, loadConfigText } from '@model-gateway/core/testing';
 import { breakerPolicyOf } from './breaker-policy';
+import { BUILTIN_PLUGINS } from '@model-gateway/distribution';
 
 /** The endpoint's `breaker:` section is this plugin's: validated, documented and resolved through core's config load. */
 function load(text: string): { endpoints: Endpoint[]; registry: PluginRegistry } {
   const registry = new PluginRegistry(container.createChildContainer());
-  return { endpoints: loadConfigText(text, { registry, env: {} }).endpoints, registry };
+  return { endpoints: loadConfigText(text, { builtinPlugins: BUILTIN_PLUGINS, registry, env: {} }).endpoints, registry };
 }
 
 function problemsOf(text: string): string[] {

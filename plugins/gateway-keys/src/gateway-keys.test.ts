@@ -1,7 +1,6 @@
 import { Cancellation, GatewayError, type Endpoint, type GatewayConfig, type PluginCatalog } from '@model-gateway/core';
 import { Call, EmbeddedStateStore } from '@model-gateway/core/testing';
 import { type LiveConfig } from '@model-gateway/core/internal';
-import type { AdminExtension } from '@model-gateway/admin-api';
 import { PRINCIPAL_LIMITS } from '@model-gateway/rate-limits';
 import { makeSnapshot } from '@model-gateway/admin-store';
 import { KEY_COLLECTION, type KeyRecord } from './key-record';
@@ -24,7 +23,7 @@ function setup(requireKeys: boolean) {
   table.load(makeSnapshot(1, null, new Map([[KEY_COLLECTION.name, new Map([[RECORD.id, RECORD]])]])));
   const live = { current: { sections: { auth: { require_keys: requireKeys } } } as unknown as GatewayConfig };
   const plugins = { apiStyles: new Map([['s', { clientCredentials: { headers: ['x-api-key'] } }]]) } as unknown as PluginCatalog;
-  const plugin = new GatewayKeys(table, live as LiveConfig, new EmbeddedStateStore(), plugins, { get: () => undefined } as never, {} as AdminExtension);
+  const plugin = new GatewayKeys(table, live as LiveConfig, new EmbeddedStateStore(), plugins);
   return { plugin, live };
 }
 

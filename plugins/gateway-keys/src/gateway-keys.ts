@@ -1,8 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { inject, injectable } from 'tsyringe';
 import { GatewayError, TOKENS, type CallContext, type Endpoint, type EndpointQuery, type GatewayConfig, type PipelinePlugin, type PluginCatalog, type StateStore } from '@model-gateway/core';
-import { type EndpointRegistry, type LiveConfig } from '@model-gateway/core/internal';
-import { ADMIN_API, type AdminExtension } from '@model-gateway/admin-api';
+import { type LiveConfig } from '@model-gateway/core/internal';
 import { PRINCIPAL_LIMITS } from '@model-gateway/rate-limits';
 import { authSection } from './auth-config';
 import { KEY_ERRORS } from './key-error-codes';
@@ -36,8 +35,6 @@ export class GatewayKeys implements PipelinePlugin {
     @inject(TOKENS.Config) private readonly config: LiveConfig,
     @inject(TOKENS.StateStore) store: StateStore,
     @inject(TOKENS.PluginRegistry) private readonly plugins: PluginCatalog,
-    @inject(TOKENS.EndpointRegistry) private readonly endpoints: EndpointRegistry,
-    @inject(ADMIN_API) private readonly admin: AdminExtension,
   ) {
     this.lastUsed = new LastUsed(store);
   }

@@ -1,4 +1,4 @@
-import { makeSnapshot, type StoreSnapshot } from '@model-gateway/admin-store';
+import { makeSnapshot, type StoredRecord, type StoreSnapshot } from '@model-gateway/admin-store';
 import { KEY_COLLECTION, type KeyRecord } from './key-record';
 import { KeyTable } from './key-table';
 
@@ -62,5 +62,17 @@ describe('KeyTable', () => {
     expect(table.isRead).toBe(false);
     table.load(snapshot(0));
     expect(table.isRead).toBe(true);
+  });
+
+  it('rebuilds only when the keys changed: a commit to other collections keeps the entries', () => {
+    const table = new KeyTable();
+    const first = snapshot(1, record({}));
+    table.load(first);
+    const entry = table.get('key_0000000000000001');
+    // What a commit of an endpoint gives: a new snapshot sharing the keys' map.
+    table.load(makeSnapshot(2, null, new Map<string, ReadonlyMap<string, StoredRecord>>([...first.records, ['admin-api/endpoints', new Map()]])));
+    expect(table.get('key_0000000000000001')).toBe(entry);
+    table.load(snapshot(3, record({ revoked_at: '2026-01-02T00:00:00.000Z' })));
+    expect(table.get('key_0000000000000001')?.revoked).toBe(true);
   });
 });

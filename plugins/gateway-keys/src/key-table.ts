@@ -18,26 +18,32 @@ export interface KeyEntry {
 
 /**
  * The gateway keys of the admin store's latest snapshot, by hash. Rebuilt whole on every
- * snapshot this replica applies (its own commits, and other replicas' within the store's
- * replication delay), so a revocation is seen by the next request after it arrives.
+ * snapshot this replica applies whose keys changed (its own commits, and other replicas'
+ * within the store's replication delay), so a revocation is seen by the next request after
+ * it arrives.
  */
 export class KeyTable {
   private byHash = new Map<string, KeyEntry>();
   private byId = new Map<string, KeyEntry>();
   /** False until a snapshot of the store was read: a shared store unreachable since start. */
   private read = false;
+  /** The collection's map last built from: a commit that changed other collections leaves it the same object. */
+  private built?: ReadonlyMap<string, KeyRecord>;
 
   load(snapshot: StoreSnapshot): void {
+    this.read = snapshot.version >= 0;
+    const records = KEY_COLLECTION.all(snapshot);
+    if (records === this.built) return;
+    this.built = records;
     const byHash = new Map<string, KeyEntry>();
     const byId = new Map<string, KeyEntry>();
-    for (const record of KEY_COLLECTION.all(snapshot).values()) {
+    for (const record of records.values()) {
       const entry = toEntry(record);
       byHash.set(record.hash, entry);
       byId.set(record.id, entry);
     }
     this.byHash = byHash;
     this.byId = byId;
-    this.read = snapshot.version >= 0;
   }
 
   get isRead(): boolean {

@@ -1,7 +1,8 @@
 import { instanceCachingFactory } from 'tsyringe';
 import { TOKENS, type GatewayPlugin } from '@model-gateway/core';
-import { ModelCatalog, type ModelOverrides } from './model-catalog';
+import { ModelCatalog } from './model-catalog';
 import { MODEL_CATALOG } from './model-catalog-token';
+import { liveModelOverrides, modelsSection, type RawModelsSection } from './models-section';
 import { modelsDevCatalog } from './models-dev-source';
 import { capabilitiesLookup } from './model-capabilities-lookup';
 import { reasoningFitPlugin } from './reasoning-fit';
@@ -12,14 +13,15 @@ export { CAPABILITY_OVERLAY } from './capability-overlay';
 export { PRICE_PROVIDER_IDS, priceProviderId } from './price-provider-ids';
 export { MODELS_DEV_PROVIDER_IDS } from './models-dev-provider-ids';
 export type { Cost, ModelCapabilities, ModelEntry, ModelOverride, ModelPrices, ModelSource } from './model-entry';
-
-const NO_OVERRIDES: ModelOverrides = {};
+export { modelOverrideSchema, modelsSection, modelsSectionSchema, resolveModelOverrides, type RawModelOverride, type RawModelsSection } from './models-section';
 
 const plugin: GatewayPlugin = {
   specVersion: 1,
   name: 'model-catalog',
   kind: 'pipeline',
   register: (api) => {
+    // The `models:` section is the catalogue's: prices and facts an operator adds or corrects.
+    api.registerConfigSection(modelsSection);
     // models.dev's data is read and indexed here, at load time, never on a request's path.
     const modelsDev = modelsDevCatalog();
     // Built on first use: the config is put in the container only after every plugin has registered.
@@ -27,7 +29,7 @@ const plugin: GatewayPlugin = {
     api.container.register(MODEL_CATALOG, {
       useFactory: instanceCachingFactory((container) => {
         const live = container.isRegistered(TOKENS.Config, true) ? container.resolve(TOKENS.Config) : undefined;
-        return new ModelCatalog(() => live?.current.models ?? NO_OVERRIDES, { modelsDev });
+        return new ModelCatalog(liveModelOverrides(() => live?.current.sections.models as RawModelsSection | undefined), { modelsDev });
       }),
     });
     // Reasoning goes only to models that have it, on every chat route; the catalogue is read on first use.

@@ -1,7 +1,17 @@
-import type { GatewayConfig } from '@model-gateway/core';
-
-/** One model's overrides as the `models:` section and the project overlay write them. */
-export type ModelOverride = GatewayConfig['models'][string][string];
+/** One model's facts as the `models:` section (resolved, camelCase) and the project overlay write them; unset fields keep the catalogue's. */
+export interface ModelOverride {
+  displayName?: string;
+  contextWindow?: number;
+  maxOutputTokens?: number;
+  inputPricePerMtok?: number;
+  outputPricePerMtok?: number;
+  cacheReadPricePerMtok?: number;
+  cacheWritePricePerMtok?: number;
+  tools?: boolean;
+  reasoning?: boolean;
+  caching?: boolean;
+  vision?: boolean;
+}
 
 /** Per million tokens, in USD. An unset price is unknown, never zero. */
 export interface ModelPrices {

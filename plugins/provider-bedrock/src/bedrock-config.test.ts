@@ -4,10 +4,11 @@ import { PluginRegistry } from '@model-gateway/core/internal';
 import { ConfigError, loadConfigText } from '@model-gateway/core/testing';
 import { resolveCredentials } from './bedrock-credentials';
 import type { BedrockOptions } from './bedrock-facts';
+import { BUILTIN_PLUGINS } from '@model-gateway/distribution';
 
 /** The bedrock type as operators configure it: the YAML core validates and resolves, read the way the connection reads it. */
 const load = (text: string, env: NodeJS.ProcessEnv = {}): GatewayConfig =>
-  loadConfigText(text, { registry: new PluginRegistry(container.createChildContainer()), env });
+  loadConfigText(text, { builtinPlugins: BUILTIN_PLUGINS, registry: new PluginRegistry(container.createChildContainer()), env });
 
 const connection = (config: GatewayConfig, name: string) => config.connections.find((c) => c.name === name) as ConnectionSettings<BedrockOptions>;
 

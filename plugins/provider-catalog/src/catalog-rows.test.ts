@@ -2,6 +2,7 @@ import { container } from 'tsyringe';
 import { PluginRegistry } from '@model-gateway/core/internal';
 import { loadConfigText } from '@model-gateway/core/testing';
 import { CATALOG_ROWS } from './catalog-rows';
+import { BUILTIN_PLUGINS } from '@model-gateway/distribution';
 
 /** The catalogue's rows as data: unique, well-formed, and together with the native plugins over one hundred types. */
 
@@ -58,12 +59,12 @@ describe('CATALOG_ROWS', () => {
 
   it('with the native plugins, the gateway offers at least 100 provider types, each usable as type: in YAML', () => {
     const registry = new PluginRegistry(container.createChildContainer());
-    loadConfigText('{}', { registry, env: {} });
+    loadConfigText('{}', { builtinPlugins: BUILTIN_PLUGINS, registry, env: {} });
     const types = [...registry.providers.keys()];
     expect(types.length).toBeGreaterThanOrEqual(100);
     for (const row of CATALOG_ROWS) expect(types).toContain(row.type);
     const yaml = ['providers:', ...CATALOG_ROWS.map((row, i) => `  p${i}: { type: ${row.type}${row.kind === 'account' ? `, base_url: "https://example.test/v1"` : ''}, api_key: k }`)].join('\n');
-    const config = loadConfigText(yaml, { registry, env: {} });
+    const config = loadConfigText(yaml, { builtinPlugins: BUILTIN_PLUGINS, registry, env: {} });
     expect(config.connections.map((c) => c.type)).toEqual(CATALOG_ROWS.map((r) => r.type));
   });
 });

@@ -7,6 +7,8 @@ export const databricksProvider: ProviderDefinition<DatabricksOptions> = {
   type: 'databricks',
   displayName: 'Databricks model serving: one workspace, by base_url; an endpoint\'s model is a serving endpoint name',
   label: 'Databricks',
+  fieldLabels: { base_url: 'Workspace URL', api_key: 'Personal access token' },
+  modelHint: 'The serving endpoint name in your Databricks workspace.',
   docsUrl: DATABRICKS_DOCS_URL,
   defaultBaseUrl: DATABRICKS_PLACEHOLDER_BASE_URL,
   apiKeyEnv: DATABRICKS_TOKEN_ENV,

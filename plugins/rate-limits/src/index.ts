@@ -12,13 +12,13 @@ const plugin: GatewayPlugin = {
   specVersion: 1,
   name: 'rate-limits',
   kind: 'pipeline',
-  // Budgets are settled from the price usage accounting puts on each attempt record; without it they never fill.
+  // Budgets are settled from the call's cost usage accounting sums in CALL_COST_USD; without it they never fill.
   // The catalogue's MODEL_CATALOG prices a call's worst case before it runs, to hold against the budget.
   dependencies: {
     plugins: ['model-catalog'],
     reads: [
-      { plugin: 'usage-accounting', output: 'AttemptRecord.costUsd', writtenIn: 'onAttemptEnd', readIn: 'onFinish' },
-      { plugin: 'usage-accounting', output: 'AttemptRecord.costUsd', writtenIn: 'onAttemptEnd', readIn: 'onError' },
+      { plugin: 'usage-accounting', output: 'CALL_COST_USD', writtenIn: 'onAttemptEnd', readIn: 'onFinish' },
+      { plugin: 'usage-accounting', output: 'CALL_COST_USD', writtenIn: 'onAttemptEnd', readIn: 'onError' },
     ],
   },
   register: (api) => {

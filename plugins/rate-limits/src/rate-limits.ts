@@ -2,6 +2,7 @@ import { inject, injectable } from 'tsyringe';
 import type { Logger } from 'pino';
 import { TOKENS, type AttemptRecord, type CallContext, type GatewayError, type PipelinePlugin, type StateStore } from '@model-gateway/core';
 import { MODEL_CATALOG, type ModelCatalog } from '@model-gateway/model-catalog';
+import { CALL_COST_USD } from '@model-gateway/usage-accounting';
 import { BudgetLedger, type Hold } from './budget-ledger';
 import { limitHeaders } from './limit-headers';
 import { limitsOf, type LimitsPolicy } from './limits-policy';
@@ -130,8 +131,7 @@ export class RateLimits implements PipelinePlugin {
     const holds = call.local(HOLDS) as Hold[] | undefined;
     if (!holds) return;
     call.locals.delete(HOLDS);
-    let spent = 0;
-    for (const attempt of call.attempts) spent += attempt.costUsd ?? 0;
+    const spent = CALL_COST_USD.get(call) ?? 0;
     for (const hold of holds) this.ledger.settle(hold, spent, (error) => this.logger.warn({ err: error.message }, 'budget settlement not written'));
   }
 

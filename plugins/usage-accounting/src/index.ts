@@ -4,6 +4,7 @@ import { UsageAccounting } from './usage-accounting';
 
 export { UsageAccounting };
 export { COST_HEADER } from './usage-accounting';
+export { CALL_COST_USD } from './call-cost';
 export { BUCKET_SECONDS, counterIncrements, usageKey, bucketStart } from './usage-counters';
 export { UsageCost } from './usage-cost';
 

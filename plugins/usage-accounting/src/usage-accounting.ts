@@ -5,6 +5,7 @@ import {
   type AttemptRecord, type CallContext, type PipelinePlugin, type StateStore, type Target, type Usage,
 } from '@model-gateway/core';
 import { MODEL_CATALOG, type ModelCatalog } from '@model-gateway/model-catalog';
+import { CALL_COST_USD } from './call-cost';
 import { BUCKET_TTL_SECONDS, counterIncrements, counterNames, MinuteKeys } from './usage-counters';
 import { UsageCost } from './usage-cost';
 import { usageLine } from './usage-line';
@@ -47,10 +48,10 @@ export class UsageAccounting implements PipelinePlugin {
     return cost.priced ? { [COST_HEADER]: String(cost.usd) } : undefined;
   }
 
-  onAttemptEnd(record: AttemptRecord): void {
+  onAttemptEnd(record: AttemptRecord, call: CallContext): void {
     const cost = this.cost.compute(record.providerType, record.model, record.usage, record.startedAt);
-    // Budgets (rate-limits) read the price from the record: one pricing per attempt.
-    if (cost.priced) record.costUsd = cost.usd;
+    // Budgets (rate-limits) read the call's total from CALL_COST_USD: one pricing per attempt.
+    if (cost.priced) CALL_COST_USD.set(call, (CALL_COST_USD.get(call) ?? 0) + cost.usd);
     if (this.usageLog.isLevelEnabled('info')) {
       this.usageLog.info({ usage: usageLine(record, cost) }, 'usage');
     }

@@ -43,7 +43,7 @@ export const secretsCommand: CliCommand = {
 
 async function rotateKey(context: CliCommandContext): Promise<number> {
   const { env, stdout } = context;
-  const config = loadConfigFile(context.configFile, { registry: new PluginRegistry(container.createChildContainer()), env });
+  const config = loadConfigFile(context.configFile, { registry: new PluginRegistry(container.createChildContainer()), builtinPlugins: context.builtinPlugins, env });
   const settings = adminSettings(config, env);
   const newText = env.GATEWAY_SECRETS_KEY_NEW?.trim();
   if (!newText) throw new Error('GATEWAY_SECRETS_KEY_NEW is not set: give the new key (base64 of 32 random bytes, or a long passphrase)');

@@ -178,9 +178,11 @@ export class RedisAdminStore implements AdminStore {
     this.refreshing ??= (async () => {
       try {
         const before = this.snapshot;
+        const refused = this.invalid;
         const next = await this.read();
         this.recovered();
-        this.invalid = undefined;
+        // A read that started before a commit met damage says nothing of that damage: only one started after it clears the refusal (the poll reads again).
+        if (this.invalid === refused) this.invalid = undefined;
         if (next.version === this.snapshot.version) return;
         // A commit of this replica landed while the read was under way: a read no newer than it is older news.
         if (this.snapshot !== before && next.version < this.snapshot.version) return;

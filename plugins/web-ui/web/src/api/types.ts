@@ -1,7 +1,7 @@
 /**
  * The gateway's answers, as the UI reads them. Every type the OpenAPI document describes is an
- * alias of the generated one (generated/openapi-types.ts, from GET /api/openapi.json); only what
- * the document does not describe yet (usage) is declared here.
+ * alias of the generated one (generated/openapi-types.ts, from GET /api/openapi.json), so the UI
+ * never re-declares what the server answers.
  */
 import type { ApiSchemas } from './generated/openapi-types';
 
@@ -29,43 +29,14 @@ export type ConnectionTestResult = ApiSchemas['TestResult'];
 /** The plugins loaded and the /api routes they serve (GET /api/features). */
 export type Features = ApiSchemas['Features'];
 
-export interface LatencySummary {
-  avg: number | null;
-  p50: number | null;
-  p90: number | null;
-  p99: number | null;
-}
+/** GET /api/usage's answer, one row per endpoint (or series) and time bucket. */
+export type UsageAnswer = ApiSchemas['Usage'];
+export type UsageRow = ApiSchemas['UsageRow'];
+export type LatencySummary = ApiSchemas['LatencySummary'];
+/** The counters of a row, as of each of its targets. */
+export type UsageCounters = Omit<UsageRow, 'endpoint' | 'caller' | 'key' | 'bucket_start' | 'targets'>;
 
-export interface UsageCounters {
-  requests: number;
-  errors: number;
-  prompt_tokens: number;
-  completion_tokens: number;
-  total_tokens: number;
-  cached_tokens: number;
-  reasoning_tokens: number;
-  cost_usd: number;
-  unpriced_requests: number;
-  latency_ms: LatencySummary;
-}
-
-export interface UsageRow extends UsageCounters {
-  endpoint: string;
-  /** Set when the query filtered (`caller=`) or grouped (`group_by=caller`) by caller: `app`, `judge` or a client's label. */
-  caller?: string;
-  /** Set when the query filtered (`key=`) or grouped (`group_by=key`) by gateway key: its id, null for calls made without one. */
-  key?: string | null;
-  bucket_start: string;
-  targets: Array<UsageCounters & { target: string }>;
-}
-
-export interface UsageAnswer {
-  bucket_seconds: number;
-  from: string;
-  to: string;
-  data: UsageRow[];
-}
-
+/** The shape of every list answer, for lists the document does not describe (the data plane's model list). */
 export interface ListAnswer<T> {
   data: T[];
 }

@@ -1,6 +1,6 @@
 import type { ConnectionView, CredentialField, ProviderType } from '../api/types';
 import { reenterMessage } from '../lib/endpoint-draft';
-import { fieldLabel } from '../lib/providers';
+import { genericFieldLabel } from '../lib/providers';
 import { describe, Field } from './field';
 
 /**
@@ -33,7 +33,6 @@ export function CredentialFields({
       {ordered.map((field) => (
         <CredentialInput
           key={field.name}
-          providerType={provider.type}
           field={field}
           value={values[field.name]}
           onChange={(value) => onChange(field.name, value)}
@@ -55,7 +54,6 @@ export function maskedText(value: unknown): string | undefined {
 }
 
 function CredentialInput({
-  providerType,
   field,
   value,
   onChange,
@@ -64,7 +62,6 @@ function CredentialInput({
   moved,
   readOnly,
 }: {
-  providerType: string;
   field: CredentialField;
   value: string | boolean | undefined;
   onChange: (value: string | boolean) => void;
@@ -74,7 +71,7 @@ function CredentialInput({
   readOnly?: boolean;
 }) {
   const id = `connection-${field.name}`;
-  const label = fieldLabel(providerType, field.name);
+  const label = field.label ?? genericFieldLabel(field.name);
   // A stored secret is kept only while the connection stays where it was entered for.
   const reenter = Boolean(masked) && moved.length > 0;
   const storedHint = reenter ? `Stored: ${masked}. ${reenterMessage(moved)}` : masked ? `Stored: ${masked}. Leave blank to keep it.` : '';

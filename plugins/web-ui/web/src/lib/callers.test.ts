@@ -13,6 +13,8 @@ function row(caller: string | undefined, requests: number, cost: number): UsageR
     total_tokens: requests * 18,
     cached_tokens: 0,
     reasoning_tokens: 0,
+    latency_ms_sum: 0,
+    ttfb_ms_sum: 0,
     cost_usd: cost,
     unpriced_requests: 0,
     latency_ms: { avg: null, p50: null, p90: null, p99: null },

@@ -1,5 +1,5 @@
 import type { ProviderType } from '../api/types';
-import { fieldLabel, matchesQuery, providerChoices } from './providers';
+import { fieldLabel, matchesQuery, modelLabel, providerChoices } from './providers';
 
 const provider = (type: string, display_name: string, label: string | null = null) => ({ type, display_name, label }) as ProviderType;
 
@@ -39,11 +39,22 @@ describe('matchesQuery', () => {
 });
 
 describe('fieldLabel', () => {
-  it("names fields the provider's way where it has one", () => {
-    expect(fieldLabel('azure-openai', 'base_url')).toBe('Azure endpoint URL');
-    expect(fieldLabel('databricks', 'base_url')).toBe('Workspace URL');
-    expect(fieldLabel('databricks', 'api_key')).toBe('Personal access token');
-    expect(fieldLabel('openai', 'base_url')).toBe('Base URL');
-    expect(fieldLabel('bedrock', 'region')).toBe('Region');
+  const fields = (...named: Array<[string, string?]>) => ({ credential_fields: named.map(([name, label]) => ({ name, label })) as ProviderType['credential_fields'] });
+
+  it("names fields the provider's way where its metadata has one, else generically", () => {
+    const workspace = fields(['base_url', 'Workspace URL'], ['api_key', 'Personal access token'], ['region']);
+    expect(fieldLabel(workspace, 'base_url')).toBe('Workspace URL');
+    expect(fieldLabel(workspace, 'api_key')).toBe('Personal access token');
+    expect(fieldLabel(workspace, 'region')).toBe('Region');
+    expect(fieldLabel(fields(['base_url']), 'base_url')).toBe('Base URL');
+    expect(fieldLabel(undefined, 'secret_access_key')).toBe('Secret access key');
+  });
+});
+
+describe('modelLabel', () => {
+  it('adds the provider\'s hint where its model is something else', () => {
+    expect(modelLabel({ model_hint: 'The deployment name.' })).toEqual({ label: 'Model', hint: 'The deployment name.' });
+    expect(modelLabel({ model_hint: null })).toEqual({ label: 'Model' });
+    expect(modelLabel(undefined)).toEqual({ label: 'Model' });
   });
 });

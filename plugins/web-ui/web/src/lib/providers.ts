@@ -49,8 +49,8 @@ export function matchesQuery(query: string, ...texts: Array<string | null | unde
 }
 
 /**
- * Labels for credential fields, by field name and, where a provider names a thing its
- * own way, by provider type: Azure's endpoint URL, Databricks' workspace URL and token.
+ * Generic labels for credential fields, by field name; where a provider names a field its own
+ * way, its metadata says so (the field's `label` in GET /api/providers).
  */
 const FIELD_LABELS: Record<string, string> = {
   api_key: 'API key',
@@ -66,22 +66,20 @@ const FIELD_LABELS: Record<string, string> = {
   account_id: 'Account ID',
 };
 
-const PROVIDER_FIELD_LABELS: Record<string, Record<string, string>> = {
-  'azure-openai': { base_url: 'Azure endpoint URL' },
-  databricks: { base_url: 'Workspace URL', api_key: 'Personal access token' },
-  'vertex-ai': { base_url: 'Base URL' },
-};
-
-export function fieldLabel(providerType: string, field: string): string {
-  const own = PROVIDER_FIELD_LABELS[providerType]?.[field] ?? FIELD_LABELS[field];
+/** A field's label without its provider: the generic name, else the field name in words. */
+export function genericFieldLabel(field: string): string {
+  const own = FIELD_LABELS[field];
   if (own) return own;
   const words = field.split('_').join(' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** What the Model field is called for providers whose "model" is something else. */
-export function modelLabel(providerType: string | undefined): { label: string; hint?: string } {
-  if (providerType === 'azure-openai') return { label: 'Model', hint: 'The deployment name in your Azure OpenAI resource.' };
-  if (providerType === 'databricks') return { label: 'Model', hint: 'The serving endpoint name in your Databricks workspace.' };
-  return { label: 'Model' };
+/** A field's label: the provider's own where it declares one. */
+export function fieldLabel(provider: Pick<ProviderType, 'credential_fields'> | undefined, field: string): string {
+  return provider?.credential_fields.find((f) => f.name === field)?.label ?? genericFieldLabel(field);
+}
+
+/** What the Model field is called, with the provider's hint where its "model" is something else (a deployment). */
+export function modelLabel(provider: Pick<ProviderType, 'model_hint'> | undefined): { label: string; hint?: string } {
+  return provider?.model_hint ? { label: 'Model', hint: provider.model_hint } : { label: 'Model' };
 }

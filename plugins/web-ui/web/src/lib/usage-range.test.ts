@@ -14,6 +14,8 @@ function row(start: string, requests: number, p50: number): UsageRow {
     total_tokens: 15,
     cached_tokens: 0,
     reasoning_tokens: 0,
+    latency_ms_sum: 0,
+    ttfb_ms_sum: 0,
     cost_usd: 0.5,
     unpriced_requests: 0,
     latency_ms: { avg: p50, p50, p90: p50, p99: p50 },

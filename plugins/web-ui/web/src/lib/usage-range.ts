@@ -76,7 +76,7 @@ function sumRows(a: UsageRow, b: UsageRow): UsageRow {
   return { ...a, ...sumCounters(a, b), latency_ms: latency };
 }
 
-const COUNTS = ['requests', 'errors', 'prompt_tokens', 'completion_tokens', 'total_tokens', 'cached_tokens', 'reasoning_tokens', 'cost_usd', 'unpriced_requests'] as const;
+const COUNTS = ['requests', 'errors', 'prompt_tokens', 'completion_tokens', 'total_tokens', 'cached_tokens', 'reasoning_tokens', 'cost_usd', 'unpriced_requests', 'latency_ms_sum', 'ttfb_ms_sum'] as const;
 
 function sumCounters(a: UsageCounters, b: UsageCounters): Pick<UsageCounters, (typeof COUNTS)[number]> {
   const sum = {} as Pick<UsageCounters, (typeof COUNTS)[number]>;
@@ -94,5 +94,7 @@ export const EMPTY_COUNTERS: UsageCounters = {
   reasoning_tokens: 0,
   cost_usd: 0,
   unpriced_requests: 0,
+  latency_ms_sum: 0,
+  ttfb_ms_sum: 0,
   latency_ms: { avg: null, p50: null, p90: null, p99: null },
 };

@@ -88,7 +88,7 @@ function EndpointForm({ providers, endpointNames, connections, original }: { pro
   const connectionReadOnly = draft.connectionMode === 'existing' && storedConnection?.source === 'config';
   // Editing an API connection so that its credentials would go elsewhere: the gateway wants them typed again.
   const moved =
-    draft.connectionMode === 'existing' && storedConnection?.source === 'api' && provider ? movedDestinations(draft.fields, storedConnection, provider).map((f) => fieldLabel(provider.type, f)) : [];
+    draft.connectionMode === 'existing' && storedConnection?.source === 'api' && provider ? movedDestinations(draft.fields, storedConnection, provider).map((f) => fieldLabel(provider, f)) : [];
   const routingOptions: ConnectionOption[] = useMemo(() => {
     const options = connections.map((c) => ({ name: c.name, type: c.type }));
     if (draft.connectionMode === 'new' && draft.connectionName && !options.some((o) => o.name === draft.connectionName)) options.unshift({ name: draft.connectionName, type: draft.providerType });
@@ -199,7 +199,7 @@ function EndpointForm({ providers, endpointNames, connections, original }: { pro
     }
   }
 
-  const label = modelLabel(provider?.type);
+  const label = modelLabel(provider);
   return (
     <form className="endpoint-form" onSubmit={save} noValidate>
       <section className="card form-section" aria-labelledby="section-endpoint">

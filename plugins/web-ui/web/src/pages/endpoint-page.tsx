@@ -256,7 +256,7 @@ function ConnectionDetails({ name }: { name: string }) {
         )}
         {entries.map(([key, value]) => (
           <div key={key} className="config-pair">
-            <dt>{fieldLabel(connection.data.type, key)}</dt>
+            <dt>{fieldLabel(provider, key)}</dt>
             <dd className="mono">{secret.has(key) ? maskedText(value) : String(value)}</dd>
           </div>
         ))}

@@ -22,10 +22,13 @@ export interface ApiSchemas {
   Key: Key;
   KeyCreate: KeyCreate;
   KeyList: KeyList;
+  LatencySummary: LatencySummary;
   Provider: Provider;
   ProviderList: ProviderList;
   TestRequest: TestRequest;
   TestResult: TestResult;
+  Usage: Usage;
+  UsageRow: UsageRow;
 }
 /**
  * A model of the catalogue; unknown facts are null, never guessed.
@@ -181,6 +184,10 @@ export interface CredentialField {
    * The conventional environment variable (the API key's).
    */
   env?: string;
+  /**
+   * What a form calls the field, where the provider names it its own way; absent: a generic name.
+   */
+  label?: string;
 }
 /**
  * An endpoint, with defaults applied. Plugin sections (e.g. `breaker`) appear as they were sent.
@@ -245,7 +252,7 @@ export interface Error {
   };
 }
 /**
- * The plugins loaded and the operator API routes they serve.
+ * The plugins loaded and the operator routes they serve.
  */
 export interface Features {
   object: 'features';
@@ -263,7 +270,7 @@ export interface Features {
     kind: 'provider' | 'api-style' | 'pipeline';
   }[];
   /**
-   * Every /api route mounted, in mount order.
+   * Every operator-plane route mounted (admin, keys, usage, catalogue, UI), in mount order.
    */
   routes: {
     method: 'get' | 'post' | 'put' | 'delete';
@@ -341,6 +348,15 @@ export interface KeyList {
   data: Key[];
 }
 /**
+ * Milliseconds per call, from the merged histograms; null without calls.
+ */
+export interface LatencySummary {
+  avg: number | null;
+  p50: number | null;
+  p90: number | null;
+  p99: number | null;
+}
+/**
  * A provider type this gateway can connect to.
  */
 export interface Provider {
@@ -354,6 +370,10 @@ export interface Provider {
    * A short name for menus ("Azure OpenAI"); null: show the type.
    */
   label: string | null;
+  /**
+   * What an endpoint's `model` names for this type when it is not a model name (an Azure deployment); null: a model name.
+   */
+  model_hint: string | null;
   docs_url: string | null;
   default_base_url: string;
   /**
@@ -425,4 +445,68 @@ export interface TestResult {
      */
     message: string;
   };
+}
+export interface Usage {
+  object: 'usage';
+  bucket_seconds: number;
+  /**
+   * The first bucket's start, ISO 8601.
+   */
+  from: string;
+  to: string;
+  /**
+   * Empty buckets are left out.
+   */
+  data: UsageRow[];
+}
+/**
+ * One endpoint (or series) in one time bucket, in total and per target.
+ */
+export interface UsageRow {
+  /**
+   * The endpoint, or `*` for a combined series.
+   */
+  endpoint: string;
+  /**
+   * Present when filtered (`caller=`) or grouped (`group_by=caller`) by caller.
+   */
+  caller?: string;
+  /**
+   * Present when filtered (`key=`) or grouped (`group_by=key`) by gateway key: its id, null for calls made without one.
+   */
+  key?: string | null;
+  /**
+   * ISO 8601.
+   */
+  bucket_start: string;
+  requests: number;
+  errors: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+  cached_tokens: number;
+  reasoning_tokens: number;
+  cost_usd: number;
+  unpriced_requests: number;
+  latency_ms_sum: number;
+  ttfb_ms_sum: number;
+  latency_ms: LatencySummary;
+  targets: {
+    /**
+     * `connection/model`.
+     */
+    target: string;
+    requests: number;
+    errors: number;
+    prompt_tokens: number;
+    completion_tokens: number;
+    total_tokens: number;
+    cached_tokens: number;
+    reasoning_tokens: number;
+    cost_usd: number;
+    unpriced_requests: number;
+    latency_ms_sum: number;
+    ttfb_ms_sum: number;
+    latency_ms: LatencySummary;
+  }[];
 }

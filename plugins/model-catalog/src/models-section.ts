@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import type { ConfigSectionDefinition } from '@model-gateway/core';
+import type { ModelOverrides } from './model-catalog';
+import type { ModelOverride } from './model-entry';
 
 /**
- * The `models:` section: an operator's additions to and corrections of the model
- * catalogue (plugins/model-catalog), per provider type and model name. Every field
- * is optional, so an entry can change one fact (a negotiated price) and keep the rest.
+ * The `models:` section, owned by this plugin: an operator's additions to and corrections
+ * of the model catalogue, per provider type and model name. Every field is optional, so
+ * an entry can change one fact (a negotiated price) and keep the rest.
  */
 const price = (what: string) =>
   z.coerce
@@ -45,24 +48,6 @@ export const modelsSectionSchema = z
 
 export type RawModelOverride = z.output<typeof modelOverrideSchema>;
 
-/** One model's overrides, resolved (camelCase). */
-export interface ModelOverride {
-  displayName?: string;
-  contextWindow?: number;
-  maxOutputTokens?: number;
-  inputPricePerMtok?: number;
-  outputPricePerMtok?: number;
-  cacheReadPricePerMtok?: number;
-  cacheWritePricePerMtok?: number;
-  tools?: boolean;
-  reasoning?: boolean;
-  caching?: boolean;
-  vision?: boolean;
-}
-
-/** Provider type -> model name -> overrides. */
-export type ModelOverrides = Readonly<Record<string, Readonly<Record<string, ModelOverride>>>>;
-
 export function resolveModelOverrides(raw: Record<string, Record<string, RawModelOverride>>): ModelOverrides {
   const out: Record<string, Record<string, ModelOverride>> = {};
   for (const [type, models] of Object.entries(raw)) {
@@ -96,4 +81,30 @@ export function checkModelsSection(models: Record<string, unknown>, providerType
   return Object.keys(models)
     .filter((type) => !providerTypes.has(type))
     .map((type) => `models.${type}: "${type}" is not a provider type (see GET /api/providers for the list)`);
+}
+
+export type RawModelsSection = z.output<typeof modelsSectionSchema>;
+
+/** The section as the config loader takes it: validated by the schema, then checked against the loaded provider types. */
+export const modelsSection: ConfigSectionDefinition<RawModelsSection> = {
+  field: 'models',
+  schema: modelsSectionSchema,
+  check: (models, context) => checkModelsSection(models, context.providerTypes),
+};
+
+/**
+ * The section's value resolved to camelCase, made again only when a reload replaced it:
+ * the catalogue reads it on every lookup.
+ */
+export function liveModelOverrides(read: () => RawModelsSection | undefined): () => ModelOverrides {
+  let seen: RawModelsSection | undefined;
+  let resolved: ModelOverrides = {};
+  return () => {
+    const raw = read();
+    if (raw !== seen) {
+      seen = raw;
+      resolved = raw ? resolveModelOverrides(raw) : {};
+    }
+    return resolved;
+  };
 }

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 import 'reflect-metadata';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,9 +23,39 @@ const USAGE = `model-gateway: an LLM gateway
       config/reference.md; --check exits 1 if they are out of date.
 `;
 
-async function main(argv: string[]): Promise<number> {
+/** What the distribution's entry point hands the CLI. */
+export interface CliOptions {
+  /** The plugins every gateway of this distribution loads (package names), before a config's own `plugins:`. */
+  builtinPlugins: readonly string[];
+}
+
+/**
+ * The `model-gateway` command line, run by a distribution's entry point with its plugin
+ * list: sets the process exit code when the command ends (a gateway being served keeps
+ * the process alive until it stops).
+ */
+export function runCli(argv: readonly string[], options: CliOptions): Promise<void> {
+  return main([...argv], options).then(
+    (code) => {
+      if (code >= 0) process.exitCode = code;
+    },
+    (error: unknown) => {
+      // An operator's mistake gets one line per problem, never a stack trace.
+      if (error instanceof ConfigError) {
+        process.stderr.write(`error: ${error.file ?? 'config'}: invalid configuration\n${error.problems.map((p) => `  ${p}`).join('\n')}\n`);
+      } else {
+        const code = (error as NodeJS.ErrnoException).code;
+        process.stderr.write(`error: ${code === 'EADDRINUSE' ? 'the port is already in use' : (error as Error).message}\n`);
+      }
+      process.exitCode = 1;
+    },
+  );
+}
+
+async function main(argv: string[], options: CliOptions): Promise<number> {
+  const { builtinPlugins } = options;
   const first = argv[0];
-  if (first !== undefined && !first.startsWith('-') && !CORE_COMMANDS.has(first)) return pluginCommand(first, argv.slice(1));
+  if (first !== undefined && !first.startsWith('-') && !CORE_COMMANDS.has(first)) return pluginCommand(first, argv.slice(1), builtinPlugins);
   let args: CliArgs;
   try {
     args = parseArgs(argv);
@@ -37,14 +66,14 @@ async function main(argv: string[]): Promise<number> {
   const file = args.config ?? process.env.GATEWAY_CONFIG ?? 'gateway.config.yaml';
   switch (args.command) {
     case 'help':
-      process.stdout.write(USAGE + pluginUsage(commandRegistry(file)));
+      process.stdout.write(USAGE + pluginUsage(commandRegistry(file, builtinPlugins)));
       return 0;
     case 'check-config':
-      return checkConfig(file);
+      return checkConfig(file, builtinPlugins);
     case 'schema':
-      return schema(args);
+      return schema(args, builtinPlugins);
     case 'serve':
-      return serve(file, args);
+      return serve(file, args, builtinPlugins);
   }
 }
 
@@ -52,18 +81,18 @@ async function main(argv: string[]): Promise<number> {
  * The plugins' commands: those of the config's plugins when the config loads,
  * else the built-ins' (a command may be run where no valid config is).
  */
-function commandRegistry(file: string): PluginRegistry {
+function commandRegistry(file: string, builtinPlugins: readonly string[]): PluginRegistry {
   if (fs.existsSync(file)) {
     const registry = new PluginRegistry(container.createChildContainer());
     try {
-      loadConfigFile(file, { registry });
+      loadConfigFile(file, { registry, builtinPlugins });
       return registry;
     } catch {
       // Fall through: the built-in commands still work without a valid config.
     }
   }
   const registry = new PluginRegistry(container.createChildContainer());
-  loadConfigText('{}', { registry });
+  loadConfigText('{}', { registry, builtinPlugins });
   return registry;
 }
 
@@ -73,9 +102,9 @@ function pluginUsage(registry: PluginRegistry): string {
   return `\nCommands from plugins (model-gateway <command> --help for more):\n${lines.join('\n')}\n`;
 }
 
-async function pluginCommand(name: string, argv: string[]): Promise<number> {
+async function pluginCommand(name: string, argv: string[], builtinPlugins: readonly string[]): Promise<number> {
   const file = process.env.GATEWAY_CONFIG ?? 'gateway.config.yaml';
-  const registry = commandRegistry(file);
+  const registry = commandRegistry(file, builtinPlugins);
   const command = registry.commands.get(name);
   if (!command) {
     process.stderr.write(`error: unknown command "${name}"\n\n${USAGE}${pluginUsage(registry)}`);
@@ -85,19 +114,19 @@ async function pluginCommand(name: string, argv: string[]): Promise<number> {
     process.stdout.write(command.usage);
     return 0;
   }
-  return command.run(argv, { env: process.env, cwd: process.cwd(), stdout: process.stdout, stderr: process.stderr, configFile: file });
+  return command.run(argv, { env: process.env, cwd: process.cwd(), stdout: process.stdout, stderr: process.stderr, configFile: file, builtinPlugins });
 }
 
-function checkConfig(file: string): number {
-  const config = loadConfigFile(file, { registry: new PluginRegistry(container.createChildContainer()) });
+function checkConfig(file: string, builtinPlugins: readonly string[]): number {
+  const config = loadConfigFile(file, { registry: new PluginRegistry(container.createChildContainer()), builtinPlugins });
   for (const warning of config.warnings) process.stdout.write(`warning: ${warning}\n`);
   process.stdout.write(`${file}: ok (${config.endpoints.length} endpoints, ${config.connections.length} provider connections)\n`);
   return 0;
 }
 
-function schema(args: CliArgs): number {
+function schema(args: CliArgs, builtinPlugins: readonly string[]): number {
   const registry = new PluginRegistry(container.createChildContainer());
-  loadConfigText('{}', { registry });
+  loadConfigText('{}', { registry, builtinPlugins });
   const json = `${JSON.stringify(configJsonSchema(registry), null, 2)}\n`;
   const reference = renderConfigReference(JSON.parse(json));
   const dir = path.resolve(__dirname, '../../../config');
@@ -116,13 +145,13 @@ function schema(args: CliArgs): number {
   return 0;
 }
 
-async function serve(file: string, args: CliArgs): Promise<number> {
+async function serve(file: string, args: CliArgs, builtinPlugins: readonly string[]): Promise<number> {
   const port = args.port ?? (process.env.PORT ? parsePort(process.env.PORT) : undefined);
   // Read before starting, so a bad value fails at once rather than at the first signal.
   const windowMs = signalRepeatWindow(process.env);
   // Handlers go in before starting: "listening" is logged inside start(), and a
   // supervisor may send SIGTERM as soon as it sees it; that must still shut down cleanly.
-  const started = Gateway.start({ configFile: file, port, host: args.host });
+  const started = Gateway.start({ configFile: file, port, host: args.host, builtinPlugins });
   // A failed start is reported, with exit code 1, by main's error handler: the signal then has nothing to stop.
   const running = () => started.catch(() => undefined);
   const signals = new StopSignals({
@@ -152,19 +181,3 @@ async function serve(file: string, args: CliArgs): Promise<number> {
   await started;
   return -1;
 }
-
-main(process.argv.slice(2)).then(
-  (code) => {
-    if (code >= 0) process.exitCode = code;
-  },
-  (error: unknown) => {
-    // An operator's mistake gets one line per problem, never a stack trace.
-    if (error instanceof ConfigError) {
-      process.stderr.write(`error: ${error.file ?? 'config'}: invalid configuration\n${error.problems.map((p) => `  ${p}`).join('\n')}\n`);
-    } else {
-      const code = (error as NodeJS.ErrnoException).code;
-      process.stderr.write(`error: ${code === 'EADDRINUSE' ? 'the port is already in use' : (error as Error).message}\n`);
-    }
-    process.exitCode = 1;
-  },
-);
