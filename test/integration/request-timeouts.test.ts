@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { OpenAiFake, respondOpenAi } from '../fakes/openai-fake';
-import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
+import { PROCESS_HOOK_TIMEOUT_MS, startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
 import { readSseData } from '../support/start-gateway';
 
 const HEADERS_TIMEOUT_MS = 1000;
@@ -34,7 +34,7 @@ endpoints:
 `,
     );
     gw = await startGatewayProcess(config);
-  });
+  }, PROCESS_HOOK_TIMEOUT_MS);
   afterAll(async () => {
     await gw?.stop();
     await upstream.close();
