@@ -16,10 +16,16 @@ const swc = {
 };
 
 /**
- * Test files under core/ and plugins/ that start test fakes (and so the request oracle's
- * Python venv) and a test gateway: integration tests that live beside their plugin.
+ * Test files under core/ and plugins/ that need more than their sources: integration tests that
+ * live beside their code. test/repo/test-tiers.test.ts finds any other that would need it.
  */
-const NEEDS_FAKES = [
+const INTEGRATION_IN_PACKAGES = [
+  // Runs the built logger (core/dist) in a child process.
+  'core/src/logging/create-logger.test.ts',
+  // Start a redis-server.
+  'plugins/admin-store/src/redis/redis-store.test.ts',
+  'plugins/admin-store/src/redis/redis-store-validation.test.ts',
+  // Start test fakes (and so the request oracle's Python venv) and a test gateway.
   'plugins/provider-vertex-ai/src/vertex-claude-conformance.test.ts',
   'plugins/provider-vertex-ai/src/vertex-connection.test.ts',
 ];
@@ -97,14 +103,14 @@ module.exports = {
       ...timeout(10_000),
       displayName: 'unit',
       testMatch: ['<rootDir>/{core,plugins}/**/*.test.ts', ...PURE_UNDER_TEST.map(asGlob)],
-      testPathIgnorePatterns: [...IGNORED, ...NEEDS_FAKES.map(asIgnore)],
+      testPathIgnorePatterns: [...IGNORED, ...INTEGRATION_IN_PACKAGES.map(asIgnore)],
     },
     {
       ...shared,
       ...venv,
       ...timeout(60_000),
       displayName: 'integration',
-      testMatch: ['<rootDir>/test/**/*.test.ts', ...NEEDS_FAKES.map(asGlob)],
+      testMatch: ['<rootDir>/test/**/*.test.ts', ...INTEGRATION_IN_PACKAGES.map(asGlob)],
       testPathIgnorePatterns: [...IGNORED, ...[...PURE_UNDER_TEST, ...CLIENT_FOLDERS, ...BROWSER_FOLDERS].map(asIgnore)],
     },
     {

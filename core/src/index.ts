@@ -14,7 +14,7 @@ export { Cancellation } from './contracts/cancellation';
 // The contracts (core/src/contracts depends on nothing above it).
 export type { Endpoint, EndpointKind, EndpointTarget, ObjectSource, RetryPolicy, Timeouts } from './contracts/endpoint';
 export type { EgressPolicy } from './contracts/egress-policy';
-export type { ConfigSectionDefinition } from './contracts/config-section';
+export type { ConfigSectionContext, ConfigSectionDefinition } from './contracts/config-section';
 export type { PluginService, ServiceContext } from './contracts/plugin-service';
 export type { EndpointSettingsDefinition } from './contracts/endpoint-settings';
 export type { CliCommand, CliCommandContext } from './contracts/cli-command';

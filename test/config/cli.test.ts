@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { GATEWAY_PROCESS_START_MS } from '../support/gateway-process';
 
 /**
  * The built CLI as an operator runs it: exit codes, one line per config
@@ -68,7 +69,7 @@ function serve(args: string[], options: { env?: Record<string, string> } = {}): 
     });
   });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start within 10 s\n${output()}`)), 10_000);
+    const timer = setTimeout(() => reject(new Error(`serve did not start within ${GATEWAY_PROCESS_START_MS / 1000} s\n${output()}`)), GATEWAY_PROCESS_START_MS);
     child.stderr?.on('data', (chunk) => (stderr += String(chunk)));
     child.stdout?.on('data', (chunk) => {
       stdout += String(chunk);

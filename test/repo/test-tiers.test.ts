@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { globsToMatcher, replacePathSepForGlob } from 'jest-util';
 
@@ -55,6 +55,14 @@ it('sorts known files into the tiers their needs call for', () => {
   expect(tierOf('test/agents/codex.test.ts')).toEqual(['clients']);
   expect(tierOf('test/clients/openai-sdk.test.ts')).toEqual(['clients']);
   expect(tierOf('test/browser/ui-keys.test.ts')).toEqual(['browser']);
+});
+
+it('keeps the unit tier free of the build, Redis, fakes and gateways', () => {
+  // What a unit test must not need, so `npm run test:unit` runs without a build, a venv or a redis-server.
+  const needs = /dist\/|startRedisServer|startGateway|fakes\/[a-z-]+-fake'|sdkValidator|ensurePythonVenv/;
+  const unit = files.filter((path) => tiersOf(path)[0] === 'unit' && path !== __filename);
+  expect(unit.length).toBeGreaterThan(200);
+  expect(unit.filter((path) => needs.test(readFileSync(path, 'utf8'))).map((path) => relative(root, path))).toEqual([]);
 });
 
 it('builds the Python venv only for the tiers that start fakes', () => {

@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { procProbe } from '@model-gateway/admin-store';
 import { adminClient } from '../support/admin-client';
 import { eventually } from '../support/eventually';
-import { PROCESS_HOOK_TIMEOUT_MS, startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
+import { GATEWAY_PROCESS_START_MS, PROCESS_HOOK_TIMEOUT_MS, startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
 import { findFreePort, startRedisServer, type RedisServerHandle } from '../support/redis-server';
 import { startGateway } from '../support/start-gateway';
 
@@ -216,10 +216,10 @@ describe('store faults', () => {
     let stderr = '';
     child.stderr!.on('data', (chunk) => (stderr += String(chunk)));
     const url = `http://127.0.0.1:${port}`;
-    for (const deadline = Date.now() + 20_000; ; ) {
+    for (const deadline = Date.now() + GATEWAY_PROCESS_START_MS; ; ) {
       if (child.exitCode !== null) throw new Error(`the PID 1 gateway exited (${child.exitCode}): ${stderr}`);
       if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) break;
-      if (Date.now() > deadline) throw new Error(`the PID 1 gateway did not start within 20 s: ${stderr}`);
+      if (Date.now() > deadline) throw new Error(`the PID 1 gateway did not start within ${GATEWAY_PROCESS_START_MS / 1000} s: ${stderr}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     return { url, process: child };

@@ -14,8 +14,12 @@ export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--
 /** Where tests save a screenshot of each page (git-ignored; a few are copied to docs/screenshots by hand). */
 export const SCREENSHOTS = resolve(__dirname, '..', '..', 'test-results', 'ui-screenshots');
 
-/** Starting Chromium takes a second or two on these machines; a page's first load a little more. */
-export const BROWSER_TEST_TIMEOUT_MS = 60_000;
+/**
+ * Starting Chromium takes a second or two on these machines, a page's first load a little more;
+ * a hook may also start a gateway process (up to 45 s under load), so the limit is sized for a
+ * loaded 2-core machine.
+ */
+export const BROWSER_TEST_TIMEOUT_MS = 120_000;
 
 export interface ReceivedResponse {
   url: string;
