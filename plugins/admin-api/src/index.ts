@@ -22,7 +22,7 @@ export { maskSecret } from './model/masking';
 const plugin: GatewayPlugin = {
   specVersion: 1,
   name: 'admin-api',
-  kind: 'api-style',
+  kind: 'operator',
   // Prices and model entries come from the catalogue's MODEL_CATALOG, resolved at start.
   dependencies: { plugins: ['model-catalog'] },
   register: (api) => {

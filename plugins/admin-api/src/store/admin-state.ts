@@ -4,6 +4,7 @@ import {
   StoreConflictError, StoreUnavailableError, UnsealError,
   type AdminStore, type ConnectionRecord, type EndpointRecord, type StoreCommit, type StoreSnapshot,
 } from '@model-gateway/admin-store';
+import { ADMIN_ERRORS } from '../admin-error-codes';
 import { migrateClearHeaders } from '../model/header-secrets';
 import { maskSecret } from '../model/masking';
 import { storedProblem } from './admin-config-source';
@@ -206,7 +207,7 @@ export class AdminState {
 }
 
 function unavailable(message: string): GatewayError {
-  return new GatewayError('service_unavailable', `Nothing was changed: ${message}.`);
+  return new GatewayError(ADMIN_ERRORS.service_unavailable, `Nothing was changed: ${message}.`);
 }
 
 /** Each field's mask; `***` for one whose value could not be read. */

@@ -267,7 +267,7 @@ export interface Features {
     /**
      * What it contributes.
      */
-    kind: 'provider' | 'api-style' | 'pipeline';
+    kind: 'provider' | 'api-style' | 'pipeline' | 'operator';
   }[];
   /**
    * Every operator-plane route mounted (admin, keys, usage, catalogue, UI), in mount order.
