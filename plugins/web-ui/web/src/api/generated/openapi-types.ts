@@ -371,6 +371,10 @@ export interface Provider {
    */
   label: string | null;
   /**
+   * Where menus place this type among the commonly used ones, lower first; null: after those, by name.
+   */
+  menu_rank: number | null;
+  /**
    * What an endpoint's `model` names for this type when it is not a model name (an Azure deployment); null: a model name.
    */
   model_hint: string | null;
