@@ -194,6 +194,20 @@ describe('check-config', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('warning: providers.o.api_key: environment variable MG_TEST_UNSET_KEY is not set');
   });
+
+  it("refuses a plugin that reads a built-in's output before it is written, with the line serve gives", async () => {
+    // usage-accounting writes the cost as an attempt ends; reading it as the call arrives is too early.
+    fs.writeFileSync(
+      path.join(tmp, 'early-reader.js'),
+      `module.exports = { specVersion: 1, name: 'early-reader', kind: 'pipeline',
+        dependencies: { reads: [{ plugin: 'usage-accounting', output: 'costUsd', writtenIn: 'onAttemptEnd', readIn: 'onRequest' }] },
+        register(api) { api.registerPipeline({ name: 'early-reader', priority: 10, onRequest() {} }); } };\n`,
+    );
+    const file = write('early-read.yaml', `plugins: [./early-reader.js]\n${GOOD}`);
+    const line = 'error: plugin "early-reader" reads costUsd in onRequest, which "usage-accounting" writes in onAttemptEnd: onAttemptEnd does not run before onRequest\n';
+    expect(await runCli(['check-config', file])).toEqual({ code: 1, stdout: '', stderr: line });
+    expect(await serveFailing(['--config', file])).toMatchObject({ code: 1, stderr: line });
+  });
 });
 
 describe('command line', () => {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openSecretsKey, parseKeyMaterial, readStoreFile, secretBinding, unseal, type StoreSnapshot } from '@model-gateway/admin-store';
+import { CONNECTIONS } from '@model-gateway/admin-api';
 import { OpenAiFake } from '../fakes/openai-fake';
 import { adminClient } from '../support/admin-client';
 import { postJson, startGateway } from '../support/start-gateway';
@@ -33,7 +34,7 @@ async function openedBy(snapshot: StoreSnapshot): Promise<'old' | 'new'> {
   for (const [label, text] of [['old', OLD], ['new', NEW]] as const) {
     const key = await openSecretsKey(parseKeyMaterial(text), snapshot.kek!);
     if (!key) continue;
-    const values = [...snapshot.connections.values()].map((record) => unseal(record.secrets.api_key, key, secretBinding(record.name, 'api_key')));
+    const values = [...CONNECTIONS.all(snapshot).values()].map((record) => unseal(record.secrets.api_key, key, secretBinding(record.name, 'api_key')));
     expect(values.sort()).toEqual([...KEYS].sort());
     return label;
   }

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { TOKENS } from '@model-gateway/core';
-import { keyHash, newKey } from '@model-gateway/gateway-keys';
+import { ADMIN_STORE, ENDPOINTS } from '@model-gateway/admin-api';
+import { KEY_COLLECTION, keyHash, newKey } from '@model-gateway/gateway-keys';
 import { adminClient } from '../support/admin-client';
 import { startRedisServer, type RedisServerHandle } from '../support/redis-server';
 import { startGateway } from '../support/start-gateway';
@@ -70,6 +71,21 @@ describe('store collections in a running gateway', () => {
       `${storeFile()} is not a valid store file: keys.${keyRecord.id}.budget_period`,
     );
     expect(fs.readFileSync(storeFile(), 'utf8')).toBe(text);
+  });
+
+  it('hands the opened store to plugins as ADMIN_STORE: each plugin\'s collection registered, records read and written through store.collection', async () => {
+    fs.writeFileSync(storeFile(), olderFile({ [keyRecord.id]: keyRecord }));
+    const gw = await startGateway(`${config}providers:\n  fake: { type: mock }\n`, { env: { ...process.env, GATEWAY_DATA_DIR: dataDir } });
+    try {
+      const store = gw.gateway.container.resolve(ADMIN_STORE);
+      expect(store.collections.list().map((c) => c.name).sort()).toEqual(['admin-api/connections', 'admin-api/endpoints', 'gateway-keys/keys']);
+      expect(store.collection(KEY_COLLECTION).get(keyRecord.id)).toEqual(keyRecord);
+      const body = { name: 'stored', kind: 'chat', provider: 'fake', model: 'echo' };
+      expect((await adminClient(gw.url).post('/api/endpoints', body)).status).toBe(201);
+      expect(store.collection(ENDPOINTS).get('stored')?.body).toMatchObject(body);
+    } finally {
+      await gw.close();
+    }
   });
 
   describe('with Redis', () => {

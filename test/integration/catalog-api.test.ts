@@ -62,6 +62,16 @@ models:
       expect(byType('bedrock').label).toBe('Amazon Bedrock');
     });
 
+    it("ranks the commonly used types for menus from their own definitions (native packages and catalogue rows), each rank once", () => {
+      const ranked = providers.filter((p) => p.menu_rank !== null).sort((a, b) => a.menu_rank - b.menu_rank);
+      expect(ranked.map((p) => p.type)).toEqual([
+        'openai', 'anthropic', 'gemini', 'azure-openai', 'bedrock', 'vertex-ai', 'databricks', 'mistral',
+        'cohere', 'groq', 'together', 'fireworks', 'deepseek', 'xai', 'openrouter', 'ollama',
+      ]);
+      expect(new Set(ranked.map((p) => p.menu_rank)).size).toBe(ranked.length);
+      expect(byType('vllm').menu_rank).toBeNull();
+    });
+
     it('renders azure-openai\'s credential fields from its registered options schema', () => {
       const fields = Object.fromEntries(byType('azure-openai').credential_fields.map((f: any) => [f.name, f]));
       expect(Object.keys(fields)).toEqual(['api_key', 'base_url', 'api_version', 'deployment', 'api_style']);

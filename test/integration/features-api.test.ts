@@ -22,7 +22,7 @@ describe('features API', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.object).toBe('features');
     expect(answer.body.plugins).toEqual(gw.gateway.plugins.plugins.map(({ name, kind }) => ({ name, kind })));
-    expect(answer.body.plugins).toEqual(expect.arrayContaining([{ name: 'admin-api', kind: 'api-style' }, { name: 'web-ui', kind: 'api-style' }]));
+    expect(answer.body.plugins).toEqual(expect.arrayContaining([{ name: 'admin-api', kind: 'operator' }, { name: 'web-ui', kind: 'operator' }]));
     const routes = (answer.body.routes as Array<{ method: string; path: string }>).map(({ method, path }) => `${method} ${path}`);
     expect(routes).toEqual(
       expect.arrayContaining(['get /api/endpoints', 'post /api/endpoints', 'get /api/connections', 'get /api/keys', 'get /api/usage', 'get /api/providers', 'get /api/features']),

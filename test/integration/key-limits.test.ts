@@ -16,6 +16,8 @@ const messages = [{ role: 'user', content: 'hi' }];
 
 let upstream: OpenAiFake;
 let gw: TestGateway;
+/** The gateway's clock (GatewayOptions.now), which the limits' windows and budget period read: still, so Retry-After is exact. */
+const NOON = Date.UTC(2026, 2, 10, 12, 0, 0);
 
 /** What one OPENAI_USAGE answer costs at the catalogue's prices (cached input at the cache-read price). */
 function costOfOneCall(): number {
@@ -41,7 +43,7 @@ providers:
 endpoints:
   - { name: priced, kind: chat, provider: oa, model: ${MODEL} }
   - { name: shared, kind: chat, provider: oa, model: ${MODEL}, limits: { rpm: 2 } }
-`);
+`, { now: () => NOON });
 });
 
 afterAll(async () => {
@@ -101,8 +103,7 @@ it("spends a key's budget with the cost of real usage, then refuses with budget_
   });
   expect(refused.body.error.code).toBe('budget_exceeded');
   expect(refused.body.error.message).toContain('daily budget of gateway key "small budget"');
-  const untilTomorrow = (Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 1) - Date.now()) / 1000;
-  expect(Number(refused.headers.get('retry-after'))).toBeCloseTo(untilTomorrow, -1);
+  expect(refused.headers.get('retry-after')).toBe(String((Date.UTC(2026, 2, 11) - NOON) / 1000));
   const anthropic = await postJson(`${gw.url}/gateway/anthropic/v1/messages`, { model: 'priced', max_tokens: 5, messages }, { 'x-api-key': budget });
   expect(anthropic.status).toBe(429);
   expect(anthropic.body).toMatchObject({ type: 'error', error: { type: 'rate_limit_error' } });

@@ -35,6 +35,11 @@ it('refuses to start without usage-accounting while rate-limits (with a budget c
   await expect(startGateway(config(), { builtinPlugins })).rejects.toThrow('plugin "rate-limits" needs "usage-accounting", which is not loaded');
 });
 
+it('refuses to start gateway-keys without rate-limits, which enforces a key\'s own limits', async () => {
+  const builtinPlugins = shipped.filter((name) => name !== '@model-gateway/rate-limits');
+  await expect(startGateway(config(), { builtinPlugins })).rejects.toThrow('plugin "gateway-keys" needs "rate-limits", which is not loaded');
+});
+
 it('starts with gateway-keys listed before admin-api, and its keys work', async () => {
   const keys = '@model-gateway/gateway-keys';
   const builtinPlugins = [keys, ...shipped.filter((name) => name !== keys)];

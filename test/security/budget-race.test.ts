@@ -18,6 +18,9 @@ import { startGateway, type TestGateway } from '../support/start-gateway';
  */
 
 const SLOW_TEST_MS = 60_000;
+/** The gateways' clock (GatewayOptions.now): the budget's day is this one, so a run across midnight reads the same key. */
+const NOON = Date.UTC(2026, 2, 10, 12, 0, 0);
+const onTestClock = { now: () => NOON };
 const CALLS = 10;
 const MAX_TOKENS = 100;
 /** $1 per million tokens in and out: a call's maximum cost is (body bytes + max_tokens) micro-dollars. */
@@ -111,7 +114,7 @@ async function race(replicas: TestGateway[], endpoint: string, key: string): Pro
 
 /** Settled spend and live reservations of one budget, as the store holds them. */
 async function budgetState(gw: TestGateway, scope: string): Promise<{ spent: number; reserved: number }> {
-  const key = `budget:${scope}:${budgetPeriod('day', Date.now()).id}`;
+  const key = `budget:${scope}:${budgetPeriod('day', NOON).id}`;
   const state = await gw.gateway.store.reserve(key, 'probe', 0, 1e9, 1, 1);
   return { spent: state.spent, reserved: state.reserved };
 }
@@ -138,7 +141,7 @@ async function expectRaceHeld(replicas: TestGateway[], endpoint: string, key: st
 describe('on the embedded store', () => {
   let gw: TestGateway;
   beforeAll(async () => {
-    gw = await startGateway(config());
+    gw = await startGateway(config(), onTestClock);
   });
   afterAll(async () => {
     await gw?.close();
@@ -163,7 +166,7 @@ describe('on two replicas sharing a real redis-server', () => {
   beforeAll(async () => {
     redis = await startRedisServer();
     const shared = `state: { redis_url: "${redis.url}", key_prefix: "budget-race:${process.pid}:" }`;
-    replicas = [await startGateway(config(shared)), await startGateway(config(shared))];
+    replicas = [await startGateway(config(shared), onTestClock), await startGateway(config(shared), onTestClock)];
   }, SLOW_TEST_MS);
   afterAll(async () => {
     await Promise.all((replicas ?? []).map((r) => r.close()));

@@ -8,6 +8,7 @@ import { renderConfigReference } from '../config/config-reference';
 import { loadConfigFile, loadConfigText } from '../config/load-config';
 import { Gateway } from '../gateway';
 import { CORE_COMMANDS, PluginRegistry } from '../plugins/plugin-registry';
+import { checkConfigFile } from './check-config';
 import { parseArgs, parsePort, type CliArgs } from './parse-args';
 import { signalRepeatWindow, StopSignals } from './stop-signals';
 
@@ -118,7 +119,8 @@ async function pluginCommand(name: string, argv: string[], builtinPlugins: reado
 }
 
 function checkConfig(file: string, builtinPlugins: readonly string[]): number {
-  const config = loadConfigFile(file, { registry: new PluginRegistry(container.createChildContainer()), builtinPlugins });
+  const scope = container.createChildContainer();
+  const config = checkConfigFile(file, new PluginRegistry(scope), scope, builtinPlugins);
   for (const warning of config.warnings) process.stdout.write(`warning: ${warning}\n`);
   process.stdout.write(`${file}: ok (${config.endpoints.length} endpoints, ${config.connections.length} provider connections)\n`);
   return 0;

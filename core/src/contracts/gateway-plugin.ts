@@ -14,7 +14,8 @@ import type { ProviderDefinition } from './provider-definition';
 
 export const PLUGIN_SPEC_VERSION = 1;
 
-export type PluginKind = 'provider' | 'api-style' | 'pipeline';
+/** `operator`: serves the operator's half (admin API, UI, catalogue) and adds no API style, provider or call phase. */
+export type PluginKind = 'provider' | 'api-style' | 'pipeline' | 'operator';
 
 /**
  * What a plugin module exports (as `default` or as the module itself).

@@ -91,6 +91,11 @@ export interface ProviderDefinition<Options = any> {
   displayName: string;
   /** A short name for menus and lists (a vendor's display name); clients fall back to the type when absent. */
   label?: string;
+  /**
+   * Where menus place this type among the commonly used ones: lower comes first (leave gaps, so
+   * a type can go between two); absent, it follows every ranked type, in order of name.
+   */
+  menuRank?: number;
   /** What forms call the fields this provider names its own way (`base_url`: its console's name for it); the rest keep generic names. */
   fieldLabels?: Readonly<Record<string, string>>;
   /** What an endpoint's `model` names for this provider when it is not a model (a deployment, a serving endpoint), for forms. */

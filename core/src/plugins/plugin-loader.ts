@@ -60,8 +60,8 @@ function asPlugin(specifier: string, loaded: unknown): GatewayPlugin {
   if (plugin.specVersion !== PLUGIN_SPEC_VERSION) {
     throw new PluginLoadError(specifier, `declares specVersion ${String(plugin.specVersion)}; this gateway supports ${PLUGIN_SPEC_VERSION}`);
   }
-  if (plugin.kind !== 'provider' && plugin.kind !== 'api-style' && plugin.kind !== 'pipeline') {
-    throw new PluginLoadError(specifier, `has kind ${JSON.stringify(plugin.kind)}; expected "provider", "api-style" or "pipeline"`);
+  if (plugin.kind !== 'provider' && plugin.kind !== 'api-style' && plugin.kind !== 'pipeline' && plugin.kind !== 'operator') {
+    throw new PluginLoadError(specifier, `has kind ${JSON.stringify(plugin.kind)}; expected "provider", "api-style", "pipeline" or "operator"`);
   }
   return plugin as GatewayPlugin;
 }

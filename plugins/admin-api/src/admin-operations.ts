@@ -9,6 +9,7 @@ import { headersOf } from './model/header-secrets';
 import { parseEndpointInput } from './model/endpoint-input';
 import { invalidBody, requireObject } from './model/input-issues';
 import { configConnectionView, endpointView, testRequestSchema, type ConnectionView, type EndpointView } from './model/views';
+import { CONNECTIONS, ENDPOINTS } from './store/admin-collections';
 import type { AdminState, AppliedConnection } from './store/admin-state';
 import { sealConnection } from './store/connection-codec';
 import type { SecretsKeyring } from './store/secrets-keyring';
@@ -79,7 +80,7 @@ export class AdminOperations {
       const { key, created } = await this.deps.keyring.forWrite(snapshot);
       const now = this.now();
       const record = sealConnection(input, key, now, now);
-      return { commit: { kek: created, ops: [{ op: 'put-connection', record }] }, result: () => this.getConnection(input.name) };
+      return { commit: { kek: created, ops: [CONNECTIONS.put(record)] }, result: () => this.getConnection(input.name) };
     });
   }
 
@@ -95,7 +96,7 @@ export class AdminOperations {
       }
       const { key, created } = await this.deps.keyring.forWrite(snapshot);
       const record = sealConnection(input, key, stored.record.created_at, this.now());
-      return { commit: { kek: created, ops: [{ op: 'put-connection', record }] }, result: () => this.getConnection(name) };
+      return { commit: { kek: created, ops: [CONNECTIONS.put(record)] }, result: () => this.getConnection(name) };
     });
   }
 
@@ -106,19 +107,19 @@ export class AdminOperations {
       if (users.length > 0) {
         throw new GatewayError('resource_conflict', `Connection "${name}" is used by endpoint${users.length > 1 ? 's' : ''} ${users.map((u) => `"${u}"`).join(', ')}; change or delete ${users.length > 1 ? 'them' : 'it'} first.`);
       }
-      return { commit: { ops: [{ op: 'delete-connection', name }] }, result: () => undefined };
+      return { commit: { ops: [CONNECTIONS.delete(name)] }, result: () => undefined };
     });
   }
 
   createEndpoint(body: unknown): Promise<EndpointView> {
     return this.deps.state.mutate(async (snapshot) => {
       const input = parseEndpointInput(body, this.deps.host, this.deps.connections);
-      if (this.deps.endpoints.get(input.name) || snapshot.endpoints.has(input.name)) {
+      if (this.deps.endpoints.get(input.name) || ENDPOINTS.get(snapshot, input.name)) {
         throw new GatewayError('resource_conflict', `An endpoint named "${input.name}" already exists${this.deps.endpoints.get(input.name)?.source === 'config' ? ' (in the config file)' : ''}; names are unique.`, { param: 'name' });
       }
       const now = this.now();
       const record = { name: input.name, body: input.body, created_at: now, updated_at: now };
-      return { commit: { ops: [{ op: 'put-endpoint', record }] }, result: () => this.getEndpoint(input.name) };
+      return { commit: { ops: [ENDPOINTS.put(record)] }, result: () => this.getEndpoint(input.name) };
     });
   }
 
@@ -127,14 +128,14 @@ export class AdminOperations {
       const stored = this.apiEndpoint(name, snapshot);
       const input = parseEndpointInput(body, this.deps.host, this.deps.connections, name);
       const record = { name, body: input.body, created_at: stored.created_at, updated_at: this.now() };
-      return { commit: { ops: [{ op: 'put-endpoint', record }] }, result: () => this.getEndpoint(name) };
+      return { commit: { ops: [ENDPOINTS.put(record)] }, result: () => this.getEndpoint(name) };
     });
   }
 
   deleteEndpoint(name: string): Promise<void> {
     return this.deps.state.mutate(async (snapshot) => {
       this.apiEndpoint(name, snapshot);
-      return { commit: { ops: [{ op: 'delete-endpoint', name }] }, result: () => undefined };
+      return { commit: { ops: [ENDPOINTS.delete(name)] }, result: () => undefined };
     });
   }
 
@@ -166,7 +167,7 @@ export class AdminOperations {
 
   private assertNewConnection(name: string, snapshot: StoreSnapshot): void {
     const source = this.deps.connections.sourceOf(name);
-    if (source || snapshot.connections.has(name)) {
+    if (source || CONNECTIONS.get(snapshot, name)) {
       throw new GatewayError('resource_conflict', `A connection named "${name}" already exists${source === 'config' ? ' (in the config file)' : ''}; names are unique.`, { param: 'name' });
     }
   }
@@ -174,13 +175,13 @@ export class AdminOperations {
   /** The API-owned connection of that name; a config one is read-only here (409), a missing one 404. */
   private apiConnection(name: string, snapshot: StoreSnapshot): AppliedConnection {
     const applied = this.deps.state.connections.get(name);
-    if (applied && snapshot.connections.has(name)) return applied;
+    if (applied && CONNECTIONS.get(snapshot, name)) return applied;
     if (this.deps.connections.sourceOf(name) === 'config') throw readOnly('connection', name);
     throw notFound('connection', name);
   }
 
   private apiEndpoint(name: string, snapshot: StoreSnapshot) {
-    const record = snapshot.endpoints.get(name);
+    const record = ENDPOINTS.get(snapshot, name);
     if (record) return record;
     if (this.deps.endpoints.get(name)?.source === 'config') throw readOnly('endpoint', name);
     throw notFound('endpoint', name);

@@ -12,6 +12,7 @@ import { adminHandlers, type AdminHandlers } from './http/admin-handlers';
 import { adminRoutes } from './http/admin-routes';
 import { bodySchemas } from './http/body-schemas';
 import { openApiDocument } from './http/openapi-document';
+import { CONNECTIONS, ENDPOINTS } from './store/admin-collections';
 import { AdminConfigSource } from './store/admin-config-source';
 import { AdminState, type Mutation } from './store/admin-state';
 import { SecretsKeyring } from './store/secrets-keyring';
@@ -72,7 +73,7 @@ export class AdminService implements PluginService, AdminExtension {
     }
     const snapshot = this.store.current();
     logger.info(
-      { store: this.store.kind, ...(this.store.kind === 'embedded' ? { dir: settings.dataDir } : {}), version: snapshot.version, connections: snapshot.connections.size, endpoints: snapshot.endpoints.size },
+      { store: this.store.kind, ...(this.store.kind === 'embedded' ? { dir: settings.dataDir } : {}), version: snapshot.version, connections: CONNECTIONS.all(snapshot).size, endpoints: ENDPOINTS.all(snapshot).size },
       'admin store loaded',
     );
     if (settings.token === undefined && !isLoopbackHost(this.listenHost)) {
@@ -85,6 +86,12 @@ export class AdminService implements PluginService, AdminExtension {
 
   async stop(): Promise<void> {
     await this.store?.close();
+  }
+
+  /** The store this service opened (ADMIN_STORE); throws before the gateway started. */
+  openedStore(): AdminStore {
+    if (!this.store) throw new Error('the admin store is opened when the gateway starts (admin-api\'s service): resolve ADMIN_STORE from then on');
+    return this.store;
   }
 
   onSnapshot(listener: (snapshot: StoreSnapshot) => void): void {

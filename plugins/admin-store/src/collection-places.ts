@@ -4,6 +4,10 @@
  * keyspace loads unchanged: a top-level field of the file, and the Redis hash
  * `admin:<field>`. Every other collection lives under the file's `collections` field, by
  * its name, and in the Redis hash `admin:collection:<name>`.
+ *
+ * The table is data, by collection name, and is here only for that compatibility: the
+ * store knows no record type (the owning plugins declare them), and a new collection
+ * never gets a row.
  */
 const FIRST_PLACES: ReadonlyMap<string, string> = new Map([
   ['admin-api/connections', 'connections'],

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import type { ConnectionRecord, EndpointRecord, KekMeta, SealedSecret } from './records';
+import type { KekMeta, SealedSecret } from './records';
 
 /**
- * The stored records as zod schemas, checked wherever the store reads them (the file at
- * load, every Redis read), so a damaged or hand-edited store is refused with the field
- * at fault instead of being applied, or rewritten, half understood. Objects are loose:
- * a field a newer gateway adds (a sealed header, say) passes through unchanged.
+ * The store's own values as zod schemas (the KEK description, and a sealed secret for the
+ * collections that hold some), checked wherever the store reads them, so a damaged or
+ * hand-edited store is refused with the field at fault instead of being applied, or
+ * rewritten, half understood. Loose: a field a newer gateway adds passes through unchanged.
+ * Each collection's records are checked by the schema its plugin registered.
  */
 
 const text = z.string();
@@ -20,22 +21,6 @@ export const kekMetaSchema = z.looseObject({
     z.looseObject({ name: z.literal('raw') }),
     z.looseObject({ name: z.literal('scrypt'), salt: text, N: count, r: count, p: count }),
   ]),
-});
-
-export const connectionRecordSchema = z.looseObject({
-  name: text.min(1),
-  type: text.min(1),
-  fields: z.record(z.string(), z.unknown()),
-  secrets: z.record(z.string(), sealedSecretSchema),
-  created_at: text,
-  updated_at: text,
-});
-
-export const endpointRecordSchema = z.looseObject({
-  name: text.min(1),
-  body: z.record(z.string(), z.unknown()),
-  created_at: text,
-  updated_at: text,
 });
 
 /** Records stored by name (or id), each under its own name: a record filed under another name would be served under two. */
@@ -58,7 +43,4 @@ export function firstIssue(error: z.ZodError): string {
 // The schemas accept exactly what the interfaces describe (plus unknown fields): a compile error here means they drifted apart.
 type Accepts<Schema extends z.ZodType, Stored> = z.output<Schema> extends Stored ? true : false;
 type Holds<T extends true> = T;
-export type SchemasMatchRecords = Holds<
-  Accepts<typeof sealedSecretSchema, SealedSecret> & Accepts<typeof kekMetaSchema, KekMeta> & Accepts<typeof connectionRecordSchema, ConnectionRecord> &
-  Accepts<typeof endpointRecordSchema, EndpointRecord>
->;
+export type SchemasMatchRecords = Holds<Accepts<typeof sealedSecretSchema, SealedSecret> & Accepts<typeof kekMetaSchema, KekMeta>>;

@@ -1,20 +1,20 @@
-import { CONNECTIONS, ENDPOINTS } from './admin-collections';
 import type { Collection } from './collection';
 import type { StoredRecord, StoreCommit } from './records';
 import { recordChange } from './records';
 import { firstIssue } from './record-schemas';
 
 /**
- * The collections a gateway's store holds: admin-api's two, and those plugins register
- * in their `register()` (before the store loads: it validates every registered
- * collection's records when it reads them, so they must all be known by then).
+ * The collections a gateway's store holds: those plugins register in their `register()`
+ * (admin-api's connections and endpoints, gateway keys, ...), before the store loads: it
+ * validates every registered collection's records when it reads them, so they must all be
+ * known by then.
  */
 export class StoreCollections {
   private readonly byName = new Map<string, Collection>();
   private sealedBy?: string;
 
   constructor(collections: ReadonlyArray<Collection<StoredRecord>> = []) {
-    for (const collection of [CONNECTIONS, ENDPOINTS, ...collections]) this.register(collection);
+    for (const collection of collections) this.register(collection);
   }
 
   /** Adds a collection; registering the same one again changes nothing. */

@@ -13,7 +13,8 @@ describe('catalogSchemas', () => {
     const listing = providerListing(azureOpenAiProvider, toJsonSchema);
     expect(schemas.provider.parse(listing)).toEqual(listing);
     expect(() => schemas.provider.parse({ ...listing, label: 7 })).toThrow();
-    expect(listing).toMatchObject({ label: 'Azure OpenAI', model_hint: expect.stringContaining('deployment') });
+    expect(() => schemas.provider.parse({ ...listing, menu_rank: 'first' })).toThrow();
+    expect(listing).toMatchObject({ label: 'Azure OpenAI', menu_rank: 40, model_hint: expect.stringContaining('deployment') });
     expect(listing.credential_fields.find((field) => field.name === 'base_url')).toMatchObject({ label: 'Azure endpoint URL' });
     expect(listing.credential_fields.find((field) => field.name === 'api_key')).not.toHaveProperty('label');
   });

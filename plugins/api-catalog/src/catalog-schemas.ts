@@ -30,6 +30,7 @@ export function catalogSchemas(z: Zod) {
       object: z.literal('provider'),
       display_name: z.string(),
       label: z.string().nullable().describe('A short name for menus ("Azure OpenAI"); null: show the type.'),
+      menu_rank: z.number().nullable().describe('Where menus place this type among the commonly used ones, lower first; null: after those, by name.'),
       model_hint: z.string().nullable().describe('What an endpoint\'s `model` names for this type when it is not a model name (an Azure deployment); null: a model name.'),
       docs_url: z.string().nullable(),
       default_base_url: z.string(),

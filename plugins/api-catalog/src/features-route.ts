@@ -47,7 +47,7 @@ export function featuresSchema(z: PluginApi['z']) {
         .array(
           z.object({
             name: z.string().describe('The plugin\'s name (`admin-api`, `gateway-keys`, ...).'),
-            kind: z.enum(['provider', 'api-style', 'pipeline']).describe('What it contributes.'),
+            kind: z.enum(['provider', 'api-style', 'pipeline', 'operator']).describe('What it contributes.'),
           }),
         )
         .describe('Every plugin loaded, in load order.'),

@@ -10,7 +10,7 @@ export { modelListing } from './model-listing';
 const plugin: GatewayPlugin = {
   specVersion: 1,
   name: 'api-catalog',
-  kind: 'api-style',
+  kind: 'operator',
   // Prices and model entries come from the catalogue's MODEL_CATALOG, resolved at start.
   dependencies: { plugins: ['model-catalog'] },
   register: (api) => {

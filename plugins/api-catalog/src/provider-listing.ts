@@ -10,6 +10,8 @@ export function providerListing(definition: ProviderDefinition, toJsonSchema: To
     display_name: definition.displayName,
     /** The short name menus show; null when the definition has none (clients show the type). */
     label: definition.label ?? null,
+    /** Where menus place the type among the commonly used ones, lower first; null: after those, by name. */
+    menu_rank: definition.menuRank ?? null,
     /** What an endpoint's `model` names for this type when it is not a model name; null: a model name. */
     model_hint: definition.modelHint ?? null,
     docs_url: definition.docsUrl ?? null,

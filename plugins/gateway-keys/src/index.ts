@@ -27,8 +27,9 @@ const plugin: GatewayPlugin = {
   specVersion: 1,
   name: 'gateway-keys',
   kind: 'pipeline',
-  // The admin API's store holds the keys, and register() subscribes to its snapshots.
-  dependencies: { plugins: ['admin-api'] },
+  // The admin API's store holds the keys, and register() subscribes to its snapshots; a key's own
+  // limits are enforced by rate-limits (PRINCIPAL_LIMITS), so without it they would silently do nothing.
+  dependencies: { plugins: ['admin-api', 'rate-limits'] },
   register: (api) => {
     api.registerConfigSection({ field: 'auth', schema: authSectionSchema });
     api.registerErrorCodes(KEY_ERRORS);

@@ -16,6 +16,7 @@ export const anthropicProvider: ProviderDefinition<AnthropicOptions> = {
   type: 'anthropic',
   displayName: 'Anthropic (Claude), Messages API',
   label: 'Anthropic',
+  menuRank: 20,
   docsUrl: ANTHROPIC_DOCS_URL,
   defaultBaseUrl: ANTHROPIC_DEFAULT_BASE_URL,
   apiKeyEnv: ANTHROPIC_API_KEY_ENV,

@@ -7,6 +7,7 @@ export const azureOpenAiProvider: ProviderDefinition<AzureOptions> = {
   type: 'azure-openai',
   displayName: 'Azure OpenAI: one resource, by base_url; an endpoint\'s model is its deployment',
   label: 'Azure OpenAI',
+  menuRank: 40,
   fieldLabels: { base_url: 'Azure endpoint URL' },
   modelHint: 'The deployment name in your Azure OpenAI resource.',
   docsUrl: AZURE_DOCS_URL,

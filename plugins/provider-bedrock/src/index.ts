@@ -6,6 +6,7 @@ export const bedrockProvider: ProviderDefinition<BedrockOptions> = {
   type: 'bedrock',
   displayName: 'Amazon Bedrock: Converse / ConverseStream chat and InvokeModel embeddings, signed with SigV4 or a Bedrock API key',
   label: 'Amazon Bedrock',
+  menuRank: 50,
   docsUrl: BEDROCK_DOCS_URL,
   defaultBaseUrl: BEDROCK_BASE_URL_TEMPLATE,
   // The Bedrock API key (bearer) is the connection's api_key; an implicit connection reads it from here.

@@ -33,6 +33,7 @@ export function catalogProvider(row: CatalogRow): ProviderDefinition<AccountOpti
     type: row.type,
     displayName: row.displayName,
     label: row.label,
+    menuRank: row.menuRank,
     docsUrl: row.docsUrl,
     defaultBaseUrl: row.baseUrl,
     apiKeyEnv: row.keyEnv,

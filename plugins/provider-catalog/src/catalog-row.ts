@@ -18,6 +18,8 @@ export interface CatalogRow {
   displayName: string;
   /** The vendor's short name for menus and lists ("Groq"); clients fall back to the type when absent. */
   label?: string;
+  /** Where menus place the type among the commonly used ones (ProviderDefinition.menuRank); most rows have none. */
+  menuRank?: number;
   /** The provider's documented OpenAI-compatible base URL (the one its docs give the OpenAI SDK). */
   baseUrl: string;
   /** Where the provider documents that base URL or its API. */

@@ -12,6 +12,7 @@ export const cohereProvider: ProviderDefinition<CohereOptions> = {
   type: 'cohere',
   displayName: 'Cohere (v2 chat and embed)',
   label: 'Cohere',
+  menuRank: 90,
   docsUrl: COHERE_DOCS_URL,
   defaultBaseUrl: COHERE_DEFAULT_BASE_URL,
   apiKeyEnv: COHERE_API_KEY_ENV,

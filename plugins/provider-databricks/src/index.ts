@@ -7,6 +7,7 @@ export const databricksProvider: ProviderDefinition<DatabricksOptions> = {
   type: 'databricks',
   displayName: 'Databricks model serving: one workspace, by base_url; an endpoint\'s model is a serving endpoint name',
   label: 'Databricks',
+  menuRank: 70,
   fieldLabels: { base_url: 'Workspace URL', api_key: 'Personal access token' },
   modelHint: 'The serving endpoint name in your Databricks workspace.',
   docsUrl: DATABRICKS_DOCS_URL,

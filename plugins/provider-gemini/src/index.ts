@@ -10,6 +10,7 @@ export const geminiProvider: ProviderDefinition<GeminiOptions> = {
   type: 'gemini',
   displayName: 'Google Gemini (AI Studio), generateContent API',
   label: 'Google Gemini',
+  menuRank: 30,
   docsUrl: GEMINI_DOCS_URL,
   defaultBaseUrl: GEMINI_DEFAULT_BASE_URL,
   apiKeyEnv: GEMINI_API_KEY_ENV,

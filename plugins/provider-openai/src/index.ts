@@ -21,6 +21,7 @@ export const openAiProvider: ProviderDefinition<OpenAiOptions> = {
   type: 'openai',
   displayName: 'OpenAI, or any OpenAI-compatible server by base_url',
   label: 'OpenAI',
+  menuRank: 10,
   docsUrl: OPENAI_DOCS_URL,
   defaultBaseUrl: OPENAI_DEFAULT_BASE_URL,
   apiKeyEnv: OPENAI_API_KEY_ENV,

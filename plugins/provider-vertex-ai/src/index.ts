@@ -16,6 +16,7 @@ export const vertexAiProvider: ProviderDefinition<VertexOptions> = {
   type: 'vertex-ai',
   displayName: 'Google Cloud Vertex AI (Gemini and Claude models), service-account OAuth',
   label: 'Google Vertex AI',
+  menuRank: 60,
   docsUrl: VERTEX_DOCS_URL,
   defaultBaseUrl: VERTEX_DEFAULT_BASE_URL,
   requiresApiKey: false,

@@ -12,7 +12,7 @@ const WEB_ROOT = join(__dirname, '..', 'dist', 'web');
 const plugin: GatewayPlugin = {
   specVersion: 1,
   name: 'web-ui',
-  kind: 'api-style',
+  kind: 'operator',
   register: (api) => {
     api.registerRoutes({
       plane: 'operator',

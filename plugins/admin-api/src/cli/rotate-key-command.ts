@@ -2,10 +2,11 @@ import { container } from 'tsyringe';
 import { type CliCommand, type CliCommandContext } from '@model-gateway/core';
 import { loadConfigFile, PluginRegistry } from '@model-gateway/core/internal';
 import {
-  FileStore, LockHeldError, newSecretsKey, openSecretsKey, parseKeyMaterial, readKeyFile, RedisAdminStore, removeKeyFile, rewrap, secretBinding,
-  type AdminStore, type ConnectionRecord, type StoreOp,
+  FileStore, LockHeldError, newSecretsKey, openSecretsKey, parseKeyMaterial, readKeyFile, RedisAdminStore, removeKeyFile, rewrap, secretBinding, StoreCollections,
+  type AdminStore, type StoreOp,
 } from '@model-gateway/admin-store';
 import { adminSettings } from '../admin-config';
+import { CONNECTIONS, type ConnectionRecord } from '../store/admin-collections';
 
 const USAGE = `model-gateway secrets rotate-key
     Re-wraps the data key of every stored credential under a new key-encryption key, in one
@@ -48,11 +49,13 @@ async function rotateKey(context: CliCommandContext): Promise<number> {
   const newText = env.GATEWAY_SECRETS_KEY_NEW?.trim();
   if (!newText) throw new Error('GATEWAY_SECRETS_KEY_NEW is not set: give the new key (base64 of 32 random bytes, or a long passphrase)');
 
+  // Only the collection it rewrites: the file store keeps the others as it read them, and Redis leaves their hashes alone.
+  const collections = new StoreCollections([CONNECTIONS]);
   let store: AdminStore;
   if (settings.redisUrl) {
-    store = new RedisAdminStore({ url: settings.redisUrl, keyPrefix: settings.keyPrefix, pollMs: 60_000 });
+    store = new RedisAdminStore({ url: settings.redisUrl, keyPrefix: settings.keyPrefix, pollMs: 60_000, collections });
   } else {
-    const fileStore = new FileStore(settings.dataDir);
+    const fileStore = new FileStore(settings.dataDir, { collections });
     try {
       fileStore.lockNow();
     } catch (error) {
@@ -78,13 +81,13 @@ async function rotateKey(context: CliCommandContext): Promise<number> {
 
     const ops: StoreOp[] = [];
     let secrets = 0;
-    for (const record of snapshot.connections.values()) {
+    for (const record of CONNECTIONS.all(snapshot).values()) {
       const rewrapped: ConnectionRecord = { ...record, secrets: {} };
       for (const [field, sealed] of Object.entries(record.secrets)) {
         rewrapped.secrets[field] = rewrap(sealed, oldKey, newKey, secretBinding(record.name, field));
         secrets++;
       }
-      ops.push({ op: 'put-connection', record: rewrapped });
+      ops.push(CONNECTIONS.put(rewrapped));
     }
     await store.commit({ baseVersion: snapshot.version, kek: newKey.meta, ops });
     if (fromFile) removeKeyFile(settings.dataDir);

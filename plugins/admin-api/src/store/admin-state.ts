@@ -2,10 +2,12 @@ import type { Logger } from 'pino';
 import { GatewayError, type ConfigSourceHost, type ConnectionDeclaration, type PublishOutcome } from '@model-gateway/core';
 import {
   StoreConflictError, StoreUnavailableError, UnsealError,
-  type AdminStore, type ConnectionRecord, type EndpointRecord, type StoreCommit, type StoreSnapshot,
+  type AdminStore, type StoreCommit, type StoreSnapshot,
 } from '@model-gateway/admin-store';
+import { ADMIN_ERRORS } from '../admin-error-codes';
 import { migrateClearHeaders } from '../model/header-secrets';
 import { maskSecret } from '../model/masking';
+import { CONNECTIONS, ENDPOINTS, type ConnectionRecord, type EndpointRecord } from './admin-collections';
 import { storedProblem } from './admin-config-source';
 import { declaredBody, sameConnection, unsealConnection } from './connection-codec';
 import type { SecretsKeyring } from './secrets-keyring';
@@ -130,8 +132,9 @@ export class AdminState {
       }
     }
     const key = await this.deps.keyring.open(snapshot.kek);
+    const stored = { connections: CONNECTIONS.all(snapshot), endpoints: ENDPOINTS.all(snapshot) };
     const changedConnections = new Set<string>();
-    for (const record of snapshot.connections.values()) {
+    for (const record of stored.connections.values()) {
       const current = this.connections.get(record.name);
       if (current && sameConnection(current.record, record)) {
         current.record = record;
@@ -140,15 +143,15 @@ export class AdminState {
       this.connections.set(record.name, this.readConnection(record, key));
       changedConnections.add(record.name);
     }
-    for (const name of [...this.connections.keys()]) if (!snapshot.connections.has(name)) this.connections.delete(name);
+    for (const name of [...this.connections.keys()]) if (!stored.connections.has(name)) this.connections.delete(name);
     const changedEndpoints = new Set<string>();
-    for (const record of snapshot.endpoints.values()) {
+    for (const record of stored.endpoints.values()) {
       const current = this.endpoints.get(record.name);
       if (current && JSON.stringify(current.record) === JSON.stringify(record)) continue;
       this.endpoints.set(record.name, { record, status: 'ok' });
       changedEndpoints.add(record.name);
     }
-    for (const name of [...this.endpoints.keys()]) if (!snapshot.endpoints.has(name)) this.endpoints.delete(name);
+    for (const name of [...this.endpoints.keys()]) if (!stored.endpoints.has(name)) this.endpoints.delete(name);
 
     const outcome = await this.deps.host.publish({
       connections: [...this.connections.values()].map((c) => c.declaration),
@@ -206,7 +209,7 @@ export class AdminState {
 }
 
 function unavailable(message: string): GatewayError {
-  return new GatewayError('service_unavailable', `Nothing was changed: ${message}.`);
+  return new GatewayError(ADMIN_ERRORS.service_unavailable, `Nothing was changed: ${message}.`);
 }
 
 /** Each field's mask; `***` for one whose value could not be read. */

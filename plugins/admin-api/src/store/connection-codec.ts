@@ -1,4 +1,5 @@
-import { seal, secretBinding, unseal, type ConnectionRecord, type SealedSecret, type SecretsKey } from '@model-gateway/admin-store';
+import { seal, secretBinding, unseal, type SealedSecret, type SecretsKey } from '@model-gateway/admin-store';
+import type { ConnectionRecord } from './admin-collections';
 import type { ConnectionInput } from '../model/connection-input';
 import { headersOf, isHeaderSecretField } from '../model/header-secrets';
 

@@ -13,7 +13,7 @@ import { readStoreFile, serialize, STORE_FILE } from './store-file';
 export interface FileStoreOptions {
   /** How the directory lock learns about processes (tests hand in a fake /proc). */
   probe?: ProcessProbe;
-  /** The collections plugins registered (admin-api's alone when left out). */
+  /** The collections plugins registered (none when left out: a tool then registers the ones it writes). */
   collections?: StoreCollections;
 }
 

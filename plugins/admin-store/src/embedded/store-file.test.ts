@@ -4,17 +4,21 @@ import path from 'node:path';
 import { z } from 'zod';
 import { StoreConflictError, StoreInvalidError, StoreUnavailableError } from '../admin-store';
 import { defineCollection } from '../collection';
-import type { EndpointRecord } from '../records';
+import { sealedSecretSchema } from '../record-schemas';
 import { StoreCollections } from '../store-collections';
 import { FileStore } from './file-store';
 import { readStoreFile, serialize } from './store-file';
 
+/** admin-api's endpoints as it registers them (a stand-in schema: the store only needs one), kept where gateways before collections kept them. */
+const ENDPOINTS = defineCollection('admin-api/endpoints', z.looseObject({ name: z.string(), body: z.record(z.string(), z.unknown()) }), { idField: 'name' });
+/** admin-api's connections likewise: credentials sealed as the store's envelope seals them. */
+const CONNECTIONS = defineCollection('admin-api/connections', z.looseObject({ name: z.string(), secrets: z.record(z.string(), sealedSecretSchema) }), { idField: 'name' });
 /** Collections as plugins register them: one at the place gateway keys had before collections, one namespaced. */
 const KEYS = defineCollection('gateway-keys/keys', z.looseObject({ id: z.string(), hash: z.string() }), { idField: 'id' });
 const THINGS = defineCollection('test-plugin/things', z.looseObject({ id: z.string(), size: z.number() }), { idField: 'id' });
-const registered = () => new StoreCollections([KEYS, THINGS]);
+const registered = () => new StoreCollections([CONNECTIONS, ENDPOINTS, KEYS, THINGS]);
 
-const endpoint = (name: string): EndpointRecord => ({ name, body: { name, kind: 'chat', provider: 'mock', model: 'echo' }, created_at: 't', updated_at: 't' });
+const endpoint = (name: string) => ({ name, body: { name, kind: 'chat', provider: 'mock', model: 'echo' }, created_at: 't', updated_at: 't' });
 const sealed = { kek: 1, key: 'a2V5', data: 'ZGF0YQ==' };
 const connection = { name: 'c', type: 'openai', fields: { base_url: 'https://x' }, secrets: { api_key: sealed }, created_at: 't', updated_at: 't' };
 const valid = () => ({ format: 'model-gateway-store/1', version: 3, kek: null, connections: { c: connection }, endpoints: { e: endpoint('e') }, keys: {} });
@@ -49,7 +53,7 @@ describe('the store file', () => {
     const text = JSON.stringify({ ...valid(), connections: { c: { ...connection, sealed_headers: { 'x-api-key': sealed } } } });
     fs.writeFileSync(file, text);
     const snapshot = readStoreFile(file);
-    expect(snapshot.connections.get('c')).toMatchObject({ sealed_headers: { 'x-api-key': sealed } });
+    expect(CONNECTIONS.get(snapshot, 'c')).toMatchObject({ sealed_headers: { 'x-api-key': sealed } });
     expect(JSON.parse(serialize(snapshot))).toEqual(JSON.parse(text));
   });
 
@@ -61,7 +65,7 @@ describe('the store file', () => {
     await expect(store.load()).rejects.toThrow(field);
     await expect(store.load()).rejects.toThrow(file);
     // A store that refused to load refuses every write too.
-    await expect(store.commit({ baseVersion: 0, ops: [{ op: 'put-endpoint', record: endpoint('x') }] })).rejects.toThrow(StoreUnavailableError);
+    await expect(store.commit({ baseVersion: 0, ops: [ENDPOINTS.put(endpoint('x'))] })).rejects.toThrow(StoreUnavailableError);
     await store.close();
     expect(fs.readFileSync(file, 'utf8')).toBe(text);
     expect(fs.readdirSync(dir)).toEqual(['store.json']);
@@ -69,22 +73,22 @@ describe('the store file', () => {
 
   it('does not write over a store file that appeared after it started: reads it first, and refuses it when invalid', async () => {
     fs.rmSync(dir, { recursive: true });
-    const late = new FileStore(dir);
+    const late = new FileStore(dir, { collections: registered() });
     expect((await late.load()).version).toBe(0);
     // A gateway that held the directory wrote this and died (its lock is gone with it).
     fs.mkdirSync(dir);
     fs.writeFileSync(file, JSON.stringify(valid()));
-    const write = { baseVersion: 0, ops: [{ op: 'put-endpoint' as const, record: endpoint('x') }] };
+    const write = { baseVersion: 0, ops: [ENDPOINTS.put(endpoint('x'))] };
     await expect(late.commit(write)).rejects.toThrow(StoreConflictError);
     // Now current with what it found, it commits on top of it.
-    expect([...(await late.sync()).endpoints.keys()]).toEqual(['e']);
+    expect([...ENDPOINTS.all((await late.sync())).keys()]).toEqual(['e']);
     await late.commit({ ...write, baseVersion: 3 });
-    expect([...readStoreFile(file).endpoints.keys()]).toEqual(['e', 'x']);
+    expect([...ENDPOINTS.all(readStoreFile(file)).keys()]).toEqual(['e', 'x']);
     await late.close();
 
     const text = '{"format": "model-gateway-store/1", "version": 1, "kek": null, "connections": [], "endpoints": {}}';
     fs.rmSync(dir, { recursive: true });
-    const another = new FileStore(dir);
+    const another = new FileStore(dir, { collections: registered() });
     await another.load();
     fs.mkdirSync(dir);
     fs.writeFileSync(file, text);

@@ -39,7 +39,7 @@ export function storeFileSchemaFor(collections: StoreCollections) {
   });
 }
 
-/** The file's schema with admin-api's collections only (what a tool that knows no plugin reads). */
+/** The file's schema with no collection registered (what a tool that knows no plugin reads: every collection kept as it is). */
 export const storeFileSchema = storeFileSchemaFor(new StoreCollections());
 
 export function serialize(snapshot: StoreSnapshot): string {

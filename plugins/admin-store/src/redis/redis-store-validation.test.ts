@@ -4,15 +4,19 @@ import { startRedisServer, type RedisServerHandle } from '../../../../test/suppo
 import { z } from 'zod';
 import { StoreInvalidError, StoreUnavailableError } from '../admin-store';
 import { defineCollection } from '../collection';
-import type { EndpointRecord } from '../records';
+import { sealedSecretSchema } from '../record-schemas';
 import { StoreCollections } from '../store-collections';
 import { RedisAdminStore } from './redis-store';
 
+/** admin-api's endpoints as it registers them (a stand-in schema: the store only needs one), kept where gateways before collections kept them. */
+const ENDPOINTS = defineCollection('admin-api/endpoints', z.looseObject({ name: z.string(), body: z.record(z.string(), z.unknown()) }), { idField: 'name' });
+/** admin-api's connections likewise: credentials sealed as the store's envelope seals them. */
+const CONNECTIONS = defineCollection('admin-api/connections', z.looseObject({ name: z.string(), secrets: z.record(z.string(), sealedSecretSchema) }), { idField: 'name' });
 /** Collections as plugins register them: at the place gateway keys always had, and namespaced. */
 const KEYS = defineCollection('gateway-keys/keys', z.looseObject({ id: z.string(), budget_period: z.enum(['day', 'month']) }), { idField: 'id' });
 const THINGS = defineCollection('test-plugin/things', z.looseObject({ id: z.string(), size: z.number() }), { idField: 'id' });
 
-const endpoint = (name: string): EndpointRecord => ({ name, body: { name, kind: 'chat', provider: 'mock', model: 'echo' }, created_at: 't', updated_at: 't' });
+const endpoint = (name: string) => ({ name, body: { name, kind: 'chat', provider: 'mock', model: 'echo' }, created_at: 't', updated_at: 't' });
 
 /**
  * Values in Redis that the store did not write (damaged, or set by hand): refused at
@@ -25,11 +29,11 @@ describe('RedisAdminStore with invalid stored values', () => {
   let count = 0;
   const opened: RedisAdminStore[] = [];
   const open = (pollMs = 100) => {
-    const store = new RedisAdminStore({ url: server.url, keyPrefix: prefix, pollMs, commandTimeoutMs: 1000, collections: new StoreCollections([KEYS, THINGS]) });
+    const store = new RedisAdminStore({ url: server.url, keyPrefix: prefix, pollMs, commandTimeoutMs: 1000, collections: new StoreCollections([CONNECTIONS, ENDPOINTS, KEYS, THINGS]) });
     opened.push(store);
     return store;
   };
-  const write = (name: string, baseVersion: number) => ({ baseVersion, ops: [{ op: 'put-endpoint' as const, record: endpoint(name) }] });
+  const write = (name: string, baseVersion: number) => ({ baseVersion, ops: [ENDPOINTS.put(endpoint(name))] });
 
   beforeAll(async () => {
     server = await startRedisServer();
@@ -79,11 +83,11 @@ describe('RedisAdminStore with invalid stored values', () => {
     // From then on the store refuses every commit, at once, and once it has re-read the damage says what is wrong (the poll re-reads until it is fixed).
     await expect(store.commit(write('other', 1))).rejects.toThrow(StoreUnavailableError);
     await eventually(() => expect(store.commit(write('other', 1))).rejects.toThrow(/field "e": not valid JSON/));
-    expect([...store.current().endpoints.keys()]).toEqual(['e']);
+    expect([...ENDPOINTS.all(store.current()).keys()]).toEqual(['e']);
     expect(await raw.hexists(`${prefix}admin:endpoints`, 'other')).toBe(0);
 
     await raw.hset(`${prefix}admin:endpoints`, 'e', JSON.stringify(endpoint('e')));
     const next = await eventually(() => store.commit(write('other', 1)));
-    expect([...next.endpoints.keys()].sort()).toEqual(['e', 'other']);
+    expect([...ENDPOINTS.all(next).keys()].sort()).toEqual(['e', 'other']);
   });
 });

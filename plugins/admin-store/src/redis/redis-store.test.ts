@@ -5,12 +5,16 @@ import { z } from 'zod';
 import { RedisConnections } from '@model-gateway/core/internal';
 import { StoreConflictError, StoreUnavailableError } from '../admin-store';
 import { defineCollection } from '../collection';
-import type { EndpointRecord } from '../records';
+import { sealedSecretSchema } from '../record-schemas';
 import { StoreCollections } from '../store-collections';
 import { RedisAdminStore } from './redis-store';
 
-const endpoint = (name: string, model = 'echo'): EndpointRecord => ({ name, body: { name, kind: 'chat', provider: 'mock', model }, created_at: 't', updated_at: 't' });
+const endpoint = (name: string, model = 'echo') => ({ name, body: { name, kind: 'chat', provider: 'mock', model }, created_at: 't', updated_at: 't' });
 
+/** admin-api's endpoints as it registers them (a stand-in schema: the store only needs one), kept where gateways before collections kept them. */
+const ENDPOINTS = defineCollection('admin-api/endpoints', z.looseObject({ name: z.string(), body: z.record(z.string(), z.unknown()) }), { idField: 'name' });
+/** admin-api's connections likewise: credentials sealed as the store's envelope seals them. */
+const CONNECTIONS = defineCollection('admin-api/connections', z.looseObject({ name: z.string(), secrets: z.record(z.string(), sealedSecretSchema) }), { idField: 'name' });
 /** Gateway keys as their plugin registers them (a stand-in schema: the store only needs one), and a namespaced collection. */
 const KEYS = defineCollection('gateway-keys/keys', z.looseObject({ id: z.string(), hash: z.string() }), { idField: 'id' });
 const THINGS = defineCollection('test-plugin/things', z.looseObject({ id: z.string(), size: z.number() }), { idField: 'id' });
@@ -24,7 +28,7 @@ describe('RedisAdminStore', () => {
   let count = 0;
   const opened: RedisAdminStore[] = [];
   const open = (pollMs = 1000) => {
-    const store = new RedisAdminStore({ url: server.url, keyPrefix: prefix, pollMs, commandTimeoutMs: 300, collections: new StoreCollections([KEYS, THINGS]) });
+    const store = new RedisAdminStore({ url: server.url, keyPrefix: prefix, pollMs, commandTimeoutMs: 300, collections: new StoreCollections([CONNECTIONS, ENDPOINTS, KEYS, THINGS]) });
     opened.push(store);
     return store;
   };
@@ -50,10 +54,10 @@ describe('RedisAdminStore', () => {
     const seen: number[] = [];
     b.onRemoteChange((snapshot) => seen.push(snapshot.version));
     const started = Date.now();
-    const next = await a.commit({ baseVersion: 0, ops: [{ op: 'put-endpoint', record: endpoint('one') }] });
+    const next = await a.commit({ baseVersion: 0, ops: [ENDPOINTS.put(endpoint('one'))] });
     expect(next.version).toBe(1);
     // b polls only once a minute here: the pub/sub notification is what brings the change.
-    await eventually(() => expect(b.current().endpoints.get('one')?.body.model).toBe('echo'));
+    await eventually(() => expect(ENDPOINTS.all(b.current()).get('one')?.body.model).toBe('echo'));
     expect(Date.now() - started).toBeLessThan(1000);
     expect(seen).toEqual([1]);
     const raw = new Redis(server.url);
@@ -70,12 +74,12 @@ describe('RedisAdminStore', () => {
     const b = open();
     await a.load();
     await b.load();
-    await a.commit({ baseVersion: 0, ops: [{ op: 'put-endpoint', record: endpoint('one') }] });
-    const stale = b.commit({ baseVersion: 0, ops: [{ op: 'put-endpoint', record: endpoint('two') }, { op: 'delete-endpoint', name: 'one' }] });
+    await a.commit({ baseVersion: 0, ops: [ENDPOINTS.put(endpoint('one'))] });
+    const stale = b.commit({ baseVersion: 0, ops: [ENDPOINTS.put(endpoint('two')), ENDPOINTS.delete('one')] });
     await expect(stale).rejects.toBeInstanceOf(StoreConflictError);
     const fresh = open();
     const snapshot = await fresh.load();
-    expect([...snapshot.endpoints.keys()]).toEqual(['one']);
+    expect([...ENDPOINTS.all(snapshot).keys()]).toEqual(['one']);
     expect(snapshot.version).toBe(1);
   });
 
@@ -91,24 +95,24 @@ describe('RedisAdminStore', () => {
     } finally {
       raw.disconnect();
     }
-    await eventually(() => expect(b.current().endpoints.has('sneaky')).toBe(true));
+    await eventually(() => expect(ENDPOINTS.all(b.current()).has('sneaky')).toBe(true));
   });
 
   it('while Redis is unreachable keeps the last state and fails commits fast; a failed commit that reaches Redis late does nothing', async () => {
     const a = open(100);
     await a.load();
-    await a.commit({ baseVersion: 0, ops: [{ op: 'put-endpoint', record: endpoint('kept') }] });
+    await a.commit({ baseVersion: 0, ops: [ENDPOINTS.put(endpoint('kept'))] });
     await server.pause();
     try {
       const started = Date.now();
-      await expect(a.commit({ baseVersion: 1, ops: [{ op: 'put-endpoint', record: endpoint('lost') }] })).rejects.toBeInstanceOf(StoreUnavailableError);
+      await expect(a.commit({ baseVersion: 1, ops: [ENDPOINTS.put(endpoint('lost'))] })).rejects.toBeInstanceOf(StoreUnavailableError);
       expect(Date.now() - started).toBeLessThan(1500);
-      expect([...a.current().endpoints.keys()]).toEqual(['kept']);
+      expect([...ENDPOINTS.all(a.current()).keys()]).toEqual(['kept']);
     } finally {
       await server.resume();
     }
-    const next = await eventually(() => a.commit({ baseVersion: 1, ops: [{ op: 'put-endpoint', record: endpoint('after') }] }));
-    expect([...next.endpoints.keys()].sort()).toEqual(['after', 'kept']);
+    const next = await eventually(() => a.commit({ baseVersion: 1, ops: [ENDPOINTS.put(endpoint('after'))] }));
+    expect([...ENDPOINTS.all(next).keys()].sort()).toEqual(['after', 'kept']);
   });
 
   it('keeps gateway keys in their own hash, by id, replicated like the other records', async () => {
@@ -116,7 +120,7 @@ describe('RedisAdminStore', () => {
     const b = open(60_000);
     await a.load();
     await b.load();
-    await a.commit({ baseVersion: 0, ops: [KEYS.put(gatewayKey('key_1')), KEYS.put(gatewayKey('key_2')), { op: 'put-endpoint', record: endpoint('one') }] });
+    await a.commit({ baseVersion: 0, ops: [KEYS.put(gatewayKey('key_1')), KEYS.put(gatewayKey('key_2')), ENDPOINTS.put(endpoint('one'))] });
     await eventually(() => expect([...KEYS.all(b.current()).keys()].sort()).toEqual(['key_1', 'key_2']));
     await b.commit({ baseVersion: 1, ops: [KEYS.put(gatewayKey('key_1', 'now')), KEYS.delete('key_2')] });
     await eventually(() => expect(KEYS.get(a.current(), 'key_1')?.revoked_at).toBe('now'));
@@ -157,10 +161,10 @@ describe('RedisAdminStore', () => {
 
   it('opens its two connections from the gateway\'s factory and gives them back on close', async () => {
     const redis = new RedisConnections({ url: server.url, keyPrefix: prefix });
-    const store = new RedisAdminStore({ redis, keyPrefix: prefix, commandTimeoutMs: 300 });
+    const store = new RedisAdminStore({ redis, keyPrefix: prefix, commandTimeoutMs: 300, collections: new StoreCollections([ENDPOINTS]) });
     expect(redis.count).toBe(2);
     await store.load();
-    await store.commit({ baseVersion: 0, ops: [{ op: 'put-endpoint', record: endpoint('one') }] });
+    await store.commit({ baseVersion: 0, ops: [ENDPOINTS.put(endpoint('one'))] });
     await store.close();
     expect(redis.count).toBe(0);
   });

@@ -19,7 +19,7 @@ export interface RedisStoreOptions {
   url?: string;
   /** The gateway's Redis key prefix (state.key_prefix); the store's keys live under `<prefix>admin:`. */
   keyPrefix: string;
-  /** The collections plugins registered (admin-api's alone when left out). */
+  /** The collections plugins registered (none when left out: a tool then registers the ones it writes). */
   collections?: StoreCollections;
   /** How often the version is polled, so a replica that missed a notification catches up. */
   pollMs?: number;

@@ -2,8 +2,8 @@ import { CHAT_ALL, CHAT_TOOLS, CHAT_TOOLS_JSON, EMBEDDINGS_ONLY, type CatalogRow
 
 /** Model makers' own APIs, at the OpenAI-compatible base URLs their docs give. */
 export const MODEL_VENDOR_ROWS: readonly CatalogRow[] = [
-  { type: 'deepseek', displayName: 'DeepSeek', label: 'DeepSeek', baseUrl: 'https://api.deepseek.com', docsUrl: 'https://api-docs.deepseek.com/', keyEnv: 'DEEPSEEK_API_KEY', serves: CHAT_TOOLS_JSON },
-  { type: 'xai', displayName: 'xAI (Grok)', label: 'xAI', baseUrl: 'https://api.x.ai/v1', docsUrl: 'https://docs.x.ai/docs/introduction', keyEnv: 'XAI_API_KEY', serves: CHAT_ALL },
+  { type: 'deepseek', displayName: 'DeepSeek', label: 'DeepSeek', menuRank: 130, baseUrl: 'https://api.deepseek.com', docsUrl: 'https://api-docs.deepseek.com/', keyEnv: 'DEEPSEEK_API_KEY', serves: CHAT_TOOLS_JSON },
+  { type: 'xai', displayName: 'xAI (Grok)', label: 'xAI', menuRank: 140, baseUrl: 'https://api.x.ai/v1', docsUrl: 'https://docs.x.ai/docs/introduction', keyEnv: 'XAI_API_KEY', serves: CHAT_ALL },
   { type: 'perplexity', displayName: 'Perplexity (Sonar)', label: 'Perplexity', baseUrl: 'https://api.perplexity.ai', docsUrl: 'https://docs.perplexity.ai/guides/chat-completions-guide', keyEnv: 'PERPLEXITY_API_KEY', serves: ['chat', 'streaming', 'vision', 'jsonSchema'] },
   { type: 'moonshot', displayName: 'Moonshot AI (Kimi), international', label: 'Moonshot AI', baseUrl: 'https://api.moonshot.ai/v1', docsUrl: 'https://platform.moonshot.ai/docs/api/chat', keyEnv: 'MOONSHOT_API_KEY', serves: CHAT_ALL },
   { type: 'moonshot-cn', displayName: 'Moonshot AI (Kimi), China', label: 'Moonshot AI (China)', baseUrl: 'https://api.moonshot.cn/v1', docsUrl: 'https://platform.moonshot.cn/docs/api/chat', keyEnv: 'MOONSHOT_API_KEY', serves: CHAT_ALL },

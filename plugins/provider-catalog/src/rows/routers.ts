@@ -2,7 +2,7 @@ import { CHAT_ALL, CHAT_ALL_EMBEDDINGS, CHAT_TOOLS, type CatalogRow } from '../c
 
 /** Routers and gateways that reach many vendors' models through one OpenAI-compatible API. */
 export const ROUTER_ROWS: readonly CatalogRow[] = [
-  { type: 'openrouter', displayName: 'OpenRouter', label: 'OpenRouter', baseUrl: 'https://openrouter.ai/api/v1', docsUrl: 'https://openrouter.ai/docs/quickstart', keyEnv: 'OPENROUTER_API_KEY', serves: CHAT_ALL },
+  { type: 'openrouter', displayName: 'OpenRouter', label: 'OpenRouter', menuRank: 150, baseUrl: 'https://openrouter.ai/api/v1', docsUrl: 'https://openrouter.ai/docs/quickstart', keyEnv: 'OPENROUTER_API_KEY', serves: CHAT_ALL },
   { type: 'vercel-ai-gateway', displayName: 'Vercel AI Gateway', label: 'Vercel AI Gateway', baseUrl: 'https://ai-gateway.vercel.sh/v1', docsUrl: 'https://vercel.com/docs/ai-gateway/sdks-and-apis/openai-chat-completions', keyEnv: 'AI_GATEWAY_API_KEY', serves: CHAT_ALL },
   { type: 'github-models', displayName: 'GitHub Models', label: 'GitHub Models', baseUrl: 'https://models.github.ai/inference', docsUrl: 'https://docs.github.com/en/github-models', keyEnv: 'GITHUB_TOKEN', serves: CHAT_ALL_EMBEDDINGS },
   { type: 'huggingface', displayName: 'Hugging Face Inference Providers (router)', label: 'Hugging Face', baseUrl: 'https://router.huggingface.co/v1', docsUrl: 'https://huggingface.co/docs/inference-providers', keyEnv: 'HF_TOKEN', serves: CHAT_ALL },

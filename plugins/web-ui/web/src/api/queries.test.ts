@@ -3,7 +3,7 @@ import { servedApis } from './queries';
 
 const features = (...routes: string[]): Features => ({
   object: 'features',
-  plugins: [{ name: 'api-catalog', kind: 'api-style' }],
+  plugins: [{ name: 'api-catalog', kind: 'operator' }],
   routes: routes.map((route) => {
     const [method, path] = route.split(' ');
     return { method: method as Features['routes'][number]['method'], path };

@@ -1,26 +1,31 @@
 import type { ProviderType } from '../api/types';
 import { fieldLabel, matchesQuery, modelLabel, providerChoices } from './providers';
 
-const provider = (type: string, display_name: string, label: string | null = null) => ({ type, display_name, label }) as ProviderType;
+const provider = (type: string, display_name: string, label: string | null = null, menu_rank: number | null = null) => ({ type, display_name, label, menu_rank }) as ProviderType;
 
 describe('providerChoices', () => {
-  it('puts the common providers first in their order, then the rest by name, with short names', () => {
+  it('puts the ranked providers first by their rank, then the rest by name, with short names', () => {
     const choices = providerChoices([
       provider('zai', 'Z.AI (GLM), international'),
-      provider('azure-openai', "Azure OpenAI: one resource, by base_url; an endpoint's model is its deployment"),
+      provider('azure-openai', "Azure OpenAI: one resource, by base_url; an endpoint's model is its deployment", null, 40),
       provider('302ai', '302.AI'),
-      provider('openai', 'OpenAI, or any OpenAI-compatible server by base_url'),
-      provider('anthropic', 'Anthropic (Claude), Messages API'),
+      provider('openai', 'OpenAI, or any OpenAI-compatible server by base_url', null, 10),
+      provider('anthropic', 'Anthropic (Claude), Messages API', null, 20),
     ]);
     expect(choices.map((c) => c.type)).toEqual(['openai', 'anthropic', 'azure-openai', '302ai', 'zai']);
     expect(choices[2]).toMatchObject({ name: 'Azure OpenAI', detail: "one resource, by base_url; an endpoint's model is its deployment", common: true });
     expect(choices[3].common).toBe(false);
   });
 
+  it('orders by the rank the server sends, not by a list of types of its own', () => {
+    const choices = providerChoices([provider('openai', 'OpenAI', null, 30), provider('acme', 'Acme', null, 5), provider('zeta', 'Zeta', null, 0), provider('aardvark', 'Aardvark')]);
+    expect(choices.map((c) => [c.type, c.common])).toEqual([['zeta', true], ['acme', true], ['openai', true], ['aardvark', false]]);
+  });
+
   it("names a provider by its label, the display name becoming the detail, and falls back to the type", () => {
     const [openai, azure, bare] = providerChoices([
-      provider('azure-openai', "Azure OpenAI: one resource, by base_url", 'Azure OpenAI'),
-      provider('openai', 'OpenAI, or any OpenAI-compatible server by base_url', 'OpenAI'),
+      provider('azure-openai', "Azure OpenAI: one resource, by base_url", 'Azure OpenAI', 40),
+      provider('openai', 'OpenAI, or any OpenAI-compatible server by base_url', 'OpenAI', 10),
       provider('acme', ' '),
     ]);
     expect(openai).toMatchObject({ name: 'OpenAI', detail: 'OpenAI, or any OpenAI-compatible server by base_url' });

@@ -1,26 +1,27 @@
 import type { ProviderType } from '../api/types';
 
-/** The provider types most people look for, in this order, ahead of the rest (alphabetical). */
-export const COMMON_PROVIDERS = ['openai', 'anthropic', 'gemini', 'azure-openai', 'bedrock', 'vertex-ai', 'databricks', 'mistral', 'cohere', 'groq', 'together', 'fireworks', 'deepseek', 'xai', 'openrouter', 'ollama'];
-
 export interface ProviderChoice {
   type: string;
   /** The provider's label (its short name, from GET /api/providers); without one, its display name up to a first colon. */
   name: string;
   /** What the display name says beyond the name, if anything. */
   detail: string;
+  /** Whether the provider has a menu rank (one of the commonly used types, listed first). */
   common: boolean;
   provider: ProviderType;
 }
 
+/** The menu's order, the providers' own: ranked types first, lower rank first, then the rest by name. */
 export function providerChoices(providers: readonly ProviderType[]): ProviderChoice[] {
-  const rank = (type: string) => {
-    const index = COMMON_PROVIDERS.indexOf(type);
-    return index < 0 ? COMMON_PROVIDERS.length : index;
-  };
+  const rank = (provider: ProviderType) => provider.menu_rank ?? Number.POSITIVE_INFINITY;
   return providers
-    .map((provider) => ({ type: provider.type, ...naming(provider), common: COMMON_PROVIDERS.includes(provider.type), provider }))
-    .sort((a, b) => rank(a.type) - rank(b.type) || a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+    .map((provider) => ({ type: provider.type, ...naming(provider), common: provider.menu_rank != null, provider }))
+    .sort((a, b) => compareRanks(rank(a.provider), rank(b.provider)) || a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+}
+
+/** Two unranked types (both infinite) tie, where a subtraction would give NaN. */
+function compareRanks(a: number, b: number): number {
+  return a === b ? 0 : a < b ? -1 : 1;
 }
 
 /**

@@ -267,7 +267,7 @@ export interface Features {
     /**
      * What it contributes.
      */
-    kind: 'provider' | 'api-style' | 'pipeline';
+    kind: 'provider' | 'api-style' | 'pipeline' | 'operator';
   }[];
   /**
    * Every operator-plane route mounted (admin, keys, usage, catalogue, UI), in mount order.
@@ -370,6 +370,10 @@ export interface Provider {
    * A short name for menus ("Azure OpenAI"); null: show the type.
    */
   label: string | null;
+  /**
+   * Where menus place this type among the commonly used ones, lower first; null: after those, by name.
+   */
+  menu_rank: number | null;
   /**
    * What an endpoint's `model` names for this type when it is not a model name (an Azure deployment); null: a model name.
    */
