@@ -10,6 +10,7 @@ import { parseByteSize } from './http/read-json-body';
 import type { GatewayConfig } from './config/gateway-config';
 import { loadConfigFile, loadConfigText } from './config/load-config';
 import { TOKENS } from './di/tokens';
+import { registerCoreServices } from './di/core-services';
 import { createApp } from './http/create-app';
 import { describeHostCheck, HostCheckSwitch } from './http/host-check-switch';
 import { HostMatcher } from './http/host-matcher';
@@ -110,18 +111,20 @@ export class Gateway {
     const connections = new ConnectionRegistry(plugins.providers, { retireGraceMs: DEFAULT_TIMEOUTS.total_ms });
     const upstreamBodyLimit = parseByteSize(config.server.upstreamBodyLimit);
     const upstream = new UpstreamClient(undefined, upstreamBodyLimit);
-    container.register(TOKENS.Logger, { useValue: logger });
-    container.register(TOKENS.StateStore, { useValue: store });
-    container.register(TOKENS.Redis, { useValue: redis });
-    container.register(TOKENS.EndpointRegistry, { useValue: endpoints });
-    container.register(TOKENS.ConnectionRegistry, { useValue: connections });
-    container.register(TOKENS.UpstreamClient, { useValue: upstream });
-    container.register(TOKENS.PluginRegistry, { useValue: plugins });
-    container.register(TOKENS.Environment, { useValue: options.env ?? process.env });
-    container.register(TOKENS.Routes, { useValue: [] });
-    container.register(TOKENS.Clock, { useValue: options.now ?? Date.now });
     const live = new LiveConfig(config);
-    container.register(TOKENS.Config, { useValue: live });
+    registerCoreServices(container, {
+      Logger: logger,
+      StateStore: store,
+      Redis: redis,
+      EndpointRegistry: endpoints,
+      ConnectionRegistry: connections,
+      UpstreamClient: upstream,
+      PluginRegistry: plugins,
+      Environment: options.env ?? process.env,
+      Routes: [],
+      Clock: options.now ?? Date.now,
+      Config: live,
+    });
 
     // The file and the run-time sources plugins registered (the admin store, which publishes when its service starts).
     const sources = new ConfigSources(plugins, connections, endpoints, logger);

@@ -3,7 +3,7 @@ import type { DependencyContainer } from 'tsyringe';
 import type { GatewayConfig } from '../config/gateway-config';
 import { LiveConfig } from '../config/live-config';
 import { loadConfigFile } from '../config/load-config';
-import { TOKENS } from '../di/tokens';
+import { registerCoreServices } from '../di/core-services';
 import type { PluginRegistry } from '../plugins/plugin-registry';
 import { ConnectionRegistry } from '../registry/connection-registry';
 import { EndpointRegistry } from '../registry/endpoint-registry';
@@ -31,15 +31,17 @@ export function checkConfigFile(file: string, registry: PluginRegistry, containe
  * the steps' constructors see these; no call runs.
  */
 function provideOfflineServices(container: DependencyContainer, registry: PluginRegistry, config: GatewayConfig): void {
-  container.register(TOKENS.Logger, { useValue: pino({ level: 'silent' }) });
-  container.register(TOKENS.StateStore, { useValue: new EmbeddedStateStore() });
-  container.register(TOKENS.Redis, { useValue: new RedisConnections({ url: '', keyPrefix: config.state.keyPrefix }) });
-  container.register(TOKENS.EndpointRegistry, { useValue: new EndpointRegistry() });
-  container.register(TOKENS.ConnectionRegistry, { useValue: new ConnectionRegistry(registry.providers) });
-  container.register(TOKENS.UpstreamClient, { useValue: new UpstreamClient() });
-  container.register(TOKENS.PluginRegistry, { useValue: registry });
-  container.register(TOKENS.Environment, { useValue: process.env });
-  container.register(TOKENS.Routes, { useValue: [] });
-  container.register(TOKENS.Clock, { useValue: Date.now });
-  container.register(TOKENS.Config, { useValue: new LiveConfig(config) });
+  registerCoreServices(container, {
+    Logger: pino({ level: 'silent' }),
+    StateStore: new EmbeddedStateStore(),
+    Redis: new RedisConnections({ url: '', keyPrefix: config.state.keyPrefix }),
+    EndpointRegistry: new EndpointRegistry(),
+    ConnectionRegistry: new ConnectionRegistry(registry.providers),
+    UpstreamClient: new UpstreamClient(),
+    PluginRegistry: registry,
+    Environment: process.env,
+    Routes: [],
+    Clock: Date.now,
+    Config: new LiveConfig(config),
+  });
 }
