@@ -33,16 +33,3 @@ export { RedisConnections } from './state/redis-connections';
 export { runCli, type CliOptions } from './cli/run-cli';
 export { Gateway, type GatewayOptions } from './gateway';
 export { createLogger } from './logging/create-logger';
-
-// Used by no package's production code at this commit (tests at most): exported before this split,
-// or new with the config sources and the Redis factory. Kept here rather than dropped, so a package
-// that needs one says so by importing it from internal.
-export { connectionSchema, type RawEndpoint } from './config/config-schema';
-export { resolveConnectionSettings, resolveEndpoint } from './config/resolve-config';
-export { checkConfigReferences } from './config/check-config-references';
-export { DeclarationChecker } from './config/declaration-checker';
-export { refusalOf, type AddressClass } from './upstream/egress-guard';
-export { maskUrl, type CommandConnectionOptions, type RedisConnectionEvent, type RedisConnectionsConfig } from './state/redis-connections';
-export { createStateStore } from './state/create-state-store';
-export { Pipeline } from './pipeline/pipeline';
-export { classifyFailure, countsAgainstTarget } from './routing/failure-class';

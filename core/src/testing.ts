@@ -15,6 +15,8 @@ export { EmbeddedStateStore } from './state/embedded-state-store';
 export { loadConfigText } from './config/load-config';
 export { ConfigError } from './config/config-error';
 export { singleTargetRouting } from './config/routing-config';
+// The one check of run-time declarations, for a config source's unit tests (admin-api's inputs).
+export { DeclarationChecker } from './config/declaration-checker';
 
 // The loop guard's limits, for tests that send a request round a loop of gateways.
 export { HOPS_HEADER, MAX_HOPS } from './pipeline/gateway-hops';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type ProviderDefinition } from '@model-gateway/core';
-import { DeclarationChecker } from '@model-gateway/core/internal';
+import { DeclarationChecker } from '@model-gateway/core/testing';
 import { declaredBody } from '../store/connection-codec';
 import { parseConnectionInput } from './connection-input';
 import { migrateClearHeaders } from './header-secrets';
