@@ -156,10 +156,11 @@ describe('while Redis is away', () => {
   it('refuses an unknown key at once while Redis hangs: the check does no I/O', async () => {
     await redis.pause();
     try {
-      const started = Date.now();
+      // A check that read Redis would time out and answer 503 (gateway_keys_unavailable); a 401 that
+      // says the key is invalid shows it was decided from the replica's own table, whatever the load.
       const response = await chat(replicas[1], `mgw-${'Z'.repeat(43)}`);
       expect(response.status).toBe(401);
-      expect(Date.now() - started).toBeLessThan(1000);
+      expect(((await response.json()) as any).error.code).toBe('gateway_key_invalid');
       expect((await chat(replicas[1], undefined)).status).toBe(401);
     } finally {
       await redis.resume();
