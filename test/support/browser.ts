@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /**
@@ -20,6 +21,13 @@ export const SCREENSHOTS = resolve(__dirname, '..', '..', 'test-results', 'ui-sc
  * loaded 2-core machine.
  */
 export const BROWSER_TEST_TIMEOUT_MS = 120_000;
+
+/** The two sizes every page is checked at: a laptop, and a phone (an iPhone 12-15's CSS viewport). */
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 900 },
+  phone: { width: 390, height: 844 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
 
 export interface ReceivedResponse {
   url: string;
@@ -45,9 +53,9 @@ export class BrowserSession {
     readonly baseUrl: string,
   ) {}
 
-  static async start(baseUrl: string): Promise<BrowserSession> {
+  static async start(baseUrl: string, { viewport = 'desktop' }: { viewport?: ViewportName } = {}): Promise<BrowserSession> {
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'], deviceScaleFactor: 1 });
+    const context = await browser.newContext({ viewport: VIEWPORTS[viewport], isMobile: viewport === 'phone', hasTouch: viewport === 'phone', permissions: ['clipboard-read', 'clipboard-write'], deviceScaleFactor: 1 });
     const page = await context.newPage();
     const session = new BrowserSession(browser, context, page, baseUrl);
     page.on('response', (response) => {
@@ -87,6 +95,33 @@ export class BrowserSession {
     // Charts and fonts settle after the data arrives.
     await this.page.waitForTimeout(300);
     await this.page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  }
+
+  /** Resizes the page to a named viewport (the same page, so a test can check one state at both sizes). */
+  async resize(viewport: ViewportName): Promise<void> {
+    await this.page.setViewportSize(VIEWPORTS[viewport]);
+  }
+
+  /**
+   * axe-core's serious and critical violations on the page as it is now (open dialogs included),
+   * one line each: rule, impact and the first offending elements. An empty list is the goal.
+   */
+  async accessibilityViolations(): Promise<string[]> {
+    const result = await new AxeBuilder({ page: this.page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(' '))
+        .join(' | ')}`);
+  }
+
+  /** How many CSS pixels the page is wider than the viewport (0: no horizontal scrolling). */
+  async horizontalOverflow(): Promise<number> {
+    return this.page.evaluate(() => {
+      const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+      return Math.max(0, root.scrollWidth - root.clientWidth);
+    });
   }
 
   async close(): Promise<void> {
