@@ -4,7 +4,17 @@ import { createRoot } from 'react-dom/client';
 import { ApiError } from './api/http';
 import { App } from './app';
 import './styles/base.css';
-import './styles/components.css';
+import './styles/layout.css';
+import './styles/controls.css';
+import './styles/tables.css';
+import './styles/forms.css';
+import './styles/combobox.css';
+import './styles/routing.css';
+import './styles/examples.css';
+import './styles/dialogs.css';
+import './styles/endpoint-page.css';
+import './styles/usage.css';
+import './styles/keys.css';
 
 const queryClient = new QueryClient({
   defaultOptions: {
