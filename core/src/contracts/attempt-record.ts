@@ -29,7 +29,10 @@ export interface AttemptRecord {
   /** Connection name and provider type. */
   provider: string;
   providerType: string;
+  /** The model sent upstream (for some providers a deployment's name). */
   model: string;
+  /** The catalogue model the attempt is priced as: `model` unless the endpoint's target names another. */
+  catalogModel: string;
   /** 0 for the first attempt of a request. */
   attempt: number;
   stream: boolean;
@@ -37,6 +40,11 @@ export interface AttemptRecord {
   status: number;
   /** The GatewayError's code: core's (ErrorCode) or a plugin's. */
   errorCode?: string;
+  /**
+   * The GatewayError's message as the client read it, with the connection's secrets scrubbed
+   * (absent on success): what an operator needs to see why an endpoint fails.
+   */
+  errorMessage?: string;
   /** How the failure was classified (absent on success): the breaker counts `retry` and `cooldown`. */
   failure?: FailureClass;
   usage?: Usage;

@@ -22,10 +22,13 @@ export function endAttempt(pipeline: Pipeline, attempt: Attempt, call: Call, sta
     provider: attempt.target.connectionName,
     providerType: attempt.target.definition.type,
     model: attempt.target.model,
+    catalogModel: attempt.target.catalogModel,
     attempt: attempt.index,
     stream: call.kind === 'chat' && (call.request as ChatRequest).stream,
     status,
     errorCode: error?.code,
+    // Scrubbed again here, as the connection check does: a message built from provider text must never carry a key.
+    errorMessage: error ? attempt.scrub(error.message) : undefined,
     failure: error ? (failure ?? classifyFailure(error)) : undefined,
     usage,
     startedAt: attempt.startedAt,
