@@ -4,6 +4,7 @@ import type { ChatRequest } from '../canonical/chat';
 import type { EmbeddingsRequest } from '../canonical/embeddings';
 import type { ChatOutput, EmbeddingsOutput } from './call-outputs';
 import type { Endpoint, EndpointKind } from './endpoint';
+import type { ConnectionSettings } from './provider-definition';
 import type { FieldNames } from './dropped-fields';
 import type { RelayInput } from './relay-input';
 import type { StateStore } from './state-store';
@@ -80,6 +81,11 @@ export interface GatewayRuntime {
    * no connection has that name.
    */
   checkConnection(connection: string, check: ConnectionCheck): Promise<ConnectionCheckResult | undefined>;
+  /**
+   * Calls once through a connection built from `settings` that is never registered (a draft
+   * being entered, tested before anyone saves it), then closed; as `checkConnection` otherwise.
+   */
+  checkDraftConnection(settings: ConnectionSettings, check: ConnectionCheck): Promise<ConnectionCheckResult>;
   /** Where the listener is bound (ownAddressRefusal reads it); undefined until it listens. */
   readonly listenAddress?: ListenAddress;
 }
