@@ -5,6 +5,7 @@ import type { EmbeddingsRequest } from '../canonical/embeddings';
 import type { ChatOutput, EmbeddingsOutput } from '../contracts/call-outputs';
 import type { Endpoint } from '../contracts/endpoint';
 import type { CallInput, ConnectionCheck, ConnectionCheckResult, GatewayRuntime, ListenAddress } from '../contracts/gateway-runtime';
+import type { ConnectionSettings } from '../contracts/provider-definition';
 import type { RelayInput } from '../contracts/relay-input';
 import type { StateStore } from '../contracts/state-store';
 import type { GatewayError } from '../errors/gateway-error';
@@ -86,5 +87,14 @@ export class Runtime implements GatewayRuntime {
   async checkConnection(name: string, check: ConnectionCheck): Promise<ConnectionCheckResult | undefined> {
     const live = this.connections.get(name);
     return live && checkConnection(name, live, check, this.upstream, this.pipeline.authorize);
+  }
+
+  async checkDraftConnection(settings: ConnectionSettings, check: ConnectionCheck): Promise<ConnectionCheckResult> {
+    const draft = this.connections.detached(settings);
+    try {
+      return await checkConnection(settings.name, draft, check, this.upstream, this.pipeline.authorize);
+    } finally {
+      await draft.connection.close?.().catch(() => undefined);
+    }
   }
 }

@@ -112,6 +112,12 @@ export class ConnectionRegistry {
     return true;
   }
 
+  /** A connection built from `settings` and never put in (a draft under test): the caller closes it. */
+  detached(settings: ConnectionSettings): LiveConnection {
+    const definition = this.definitionOf(settings.type);
+    return { definition, connection: definition.createConnection(settings) };
+  }
+
   async closeAll(): Promise<void> {
     const all = [...this.live.values()].map((c) => c.connection);
     this.live.clear();
