@@ -1,9 +1,10 @@
-import { GatewayError, type ConfigSourceHost, type Endpoint, type EndpointKind, type GatewayRuntime, type PluginCatalog } from '@model-gateway/core';
+import { GatewayError, type ConfigSourceHost, type ConnectionCheckResult, type Endpoint, type EndpointKind, type GatewayRuntime, type PluginCatalog } from '@model-gateway/core';
 import { type ConnectionRegistry, type EndpointRegistry } from '@model-gateway/core/internal';
 import type { ModelCatalog } from '@model-gateway/model-catalog';
 import type { StoreSnapshot } from '@model-gateway/admin-store';
 import type { AdminSettings } from './admin-config';
-import { parseConnectionInput } from './model/connection-input';
+import { parseConnectionInput, type ConnectionInput } from './model/connection-input';
+import { draftTestRequestSchema } from './model/draft-test';
 import { credentialFields } from './model/credential-fields';
 import { headersOf } from './model/header-secrets';
 import { parseEndpointInput } from './model/endpoint-input';
@@ -39,6 +40,8 @@ export interface TestResult {
 }
 
 const TEST_TIMEOUT_MS = 30_000;
+/** What a draft sent without a name is called in messages (it is never stored under it). */
+const DRAFT_NAME = 'draft';
 
 /**
  * The admin API's operations on connections and endpoints: views of what is live (from the
@@ -153,7 +156,37 @@ export class AdminOperations {
     }
     const result = await this.deps.runtime.checkConnection(name, { kind, model, timeoutMs: TEST_TIMEOUT_MS });
     if (!result) throw notFound('connection', name);
-    return { ok: result.ok, latency_ms: Math.round(result.latencyMs * 10) / 10, model, kind, ...(result.error ? { error: result.error } : {}) };
+    return resultOf(result, model, kind);
+  }
+
+  /**
+   * One minimal real call through a connection draft that is never stored, registered or
+   * logged: checked exactly as a create (a PUT's rules with `replaces`, so a stored
+   * credential only goes to the destination it was entered for), built, called, closed.
+   */
+  async testDraft(body: unknown): Promise<TestResult> {
+    const parsed = draftTestRequestSchema.safeParse(requireObject(body));
+    if (!parsed.success) throw invalidBody(parsed.error.issues);
+    const { connection, replaces } = parsed.data;
+    const draft: Record<string, unknown> = { ...connection };
+    let input: ConnectionInput;
+    if (replaces) {
+      const stored = this.apiConnection(replaces, this.deps.state.store.current());
+      delete draft.name;
+      input = parseConnectionInput(draft, this.inputContext(), { name: replaces, stored: { type: stored.record.type, fields: stored.fields, secrets: stored.secrets } });
+    } else {
+      if (draft.name === undefined || draft.name === '') draft.name = DRAFT_NAME;
+      input = parseConnectionInput(draft, this.inputContext());
+    }
+    const definition = this.deps.plugins.providers.get(input.type);
+    if (!definition) throw notFound('connection', input.name);
+    const kind: EndpointKind = parsed.data.kind ?? (definition.capabilities.chat ? 'chat' : 'embeddings');
+    const model = parsed.data.model ?? (replaces ? this.usedModel(replaces, kind) : undefined) ?? this.catalogModel(input.type, kind);
+    if (!model) {
+      throw new GatewayError('invalid_parameter', `The catalogue lists no ${kind} model for type "${input.type}"; give "model".`, { param: 'model' });
+    }
+    const result = await this.deps.runtime.checkDraftConnection(input.settings, { kind, model, timeoutMs: TEST_TIMEOUT_MS });
+    return resultOf(result, model, kind);
   }
 
   private inputContext() {
@@ -271,6 +304,10 @@ export class AdminOperations {
     }
     return {};
   }
+}
+
+function resultOf(result: ConnectionCheckResult, model: string, kind: EndpointKind): TestResult {
+  return { ok: result.ok, latency_ms: Math.round(result.latencyMs * 10) / 10, model, kind, ...(result.error ? { error: result.error } : {}) };
 }
 
 function routesTo(endpoint: Endpoint, connection: string): boolean {

@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import type { RouteDefinition } from '@model-gateway/core';
 import type { AdminOperations } from '../admin-operations';
 import { connectionViewSchema, endpointViewSchema, listOf, testRequestSchema, testResultSchema } from '../model/views';
+import { draftTestRequestSchema } from '../model/draft-test';
 import { adminErrors, type AdminHandlers } from './admin-handlers';
 import type { BodySchemas } from './body-schemas';
 
@@ -70,6 +71,20 @@ export function adminRoutes({ operations, handlers, bodies }: AdminRouteDeps): R
       path: '/api/connections/:name',
       handle: change({ action: 'delete', resource: 'connection', status: 204 }, async (req) => operations.deleteConnection(param(req))),
       doc: { summary: 'Delete a connection', tags: ['connections'], responses: { 204: { description: 'Deleted.' }, ...errors(401, 403, 404, 409, 503) } },
+    },
+    {
+      method: 'post',
+      path: '/api/connections/test',
+      // The audit line says a draft was tested, never what it held (a draft's body carries its key).
+      handle: change({ action: 'test', resource: 'connection draft', status: 200, name: () => undefined }, (_req, body) => operations.testDraft(body)),
+      doc: {
+        summary: 'Test a connection draft without saving it',
+        description:
+          'Checks `connection` exactly as a create (or, with `replaces`, as a PUT of that connection: a credential left out or sent masked is kept only when the destination is unchanged), then makes one minimal real call through it. Nothing is stored, registered or logged but the audit line.',
+        tags: ['connections'],
+        body: draftTestRequestSchema,
+        responses: { 200: { description: 'The outcome; `ok: false` carries the provider\'s message with credentials scrubbed.', schema: testResultSchema }, ...errors(400, 401, 403, 404, 409, 413) },
+      },
     },
     {
       method: 'post',
