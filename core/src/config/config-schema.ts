@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ConfigSectionDefinition } from '../contracts/config-section';
 import type { EndpointSettingsDefinition } from '../contracts/endpoint-settings';
 import type { ProviderDefinition } from '../contracts/provider-definition';
-import { fallbackSchema, retrySchema, targetSchema } from './routing-config';
+import { catalogModelSchema, fallbackSchema, retrySchema, targetSchema } from './routing-config';
 
 /** What the config schema is built from: the provider types, endpoint sections and config sections the plugins registered. */
 export interface SchemaSources {
@@ -46,6 +46,7 @@ const endpointShape = {
       .optional()
       .describe('A key of `providers:`, or a provider type used with its defaults and its conventional key variable (listed by `GET /api/providers`). Give `provider` and `model`, or `targets`.'),
     model: z.string().min(1).optional().describe("The provider's model name (for providers that serve deployments, the deployment name). Goes with `provider`."),
+    catalog_model: catalogModelSchema,
     targets: z.array(targetSchema).min(1).optional().describe('A weighted traffic split over several providers/models, instead of `provider` and `model`.'),
     fallbacks: z.array(fallbackSchema).optional().describe('Tried in order when the split\'s pick fails with a retryable error or a refused key.'),
     retry: retrySchema.optional(),
@@ -66,10 +67,10 @@ export function buildEndpointSchema(settings: ReadonlyMap<string, EndpointSettin
 }
 
 /** Either one provider/model or a split, with weights that leave something to route to. */
-function oneRoutingShape(endpoint: { provider?: string; model?: string; targets?: Array<{ weight: number }>; timeouts?: unknown; timeout?: unknown }, ctx: z.RefinementCtx): void {
-  const single = endpoint.provider !== undefined || endpoint.model !== undefined;
+function oneRoutingShape(endpoint: { provider?: string; model?: string; catalog_model?: string; targets?: Array<{ weight: number }>; timeouts?: unknown; timeout?: unknown }, ctx: z.RefinementCtx): void {
+  const single = endpoint.provider !== undefined || endpoint.model !== undefined || endpoint.catalog_model !== undefined;
   if (single && endpoint.targets) {
-    ctx.addIssue({ code: 'custom', path: ['targets'], message: 'give either provider/model or targets, not both' });
+    ctx.addIssue({ code: 'custom', path: ['targets'], message: 'give either provider/model or targets, not both (a target names its own catalog_model)' });
   } else if (!endpoint.targets) {
     if (endpoint.provider === undefined) ctx.addIssue({ code: 'custom', path: ['provider'], message: 'required (or give targets)' });
     if (endpoint.model === undefined) ctx.addIssue({ code: 'custom', path: ['model'], message: 'required (or give targets)' });

@@ -13,10 +13,20 @@ export const ROUTING_DEFAULTS = {
 
 const configInt = () => z.coerce.number<unknown>().int();
 
+/** Shared by the endpoint's single form, its targets and its fallbacks. */
+export const catalogModelSchema = z
+  .string()
+  .min(1)
+  .optional()
+  .describe(
+    "The catalogue model this target's `model` serves, when `model` is not a model name (an Azure OpenAI deployment, a custom serving endpoint): its badges, context window and prices apply, and calls are priced as it. Default: `model`.",
+  );
+
 export const targetSchema = z
   .strictObject({
     provider: z.string().min(1).describe('A key of `providers:`, or a provider type used with its defaults.'),
     model: z.string().min(1).describe("The provider's model name (for providers that serve deployments, the deployment name)."),
+    catalog_model: catalogModelSchema,
     weight: configInt().min(0).default(1).describe('Relative share of traffic (3 and 1 split 75% / 25%); 0 disables the target.'),
   })
   .describe('One provider and model that serves a share of the endpoint\'s traffic.');
@@ -25,6 +35,7 @@ export const fallbackSchema = z
   .strictObject({
     provider: z.string().min(1).describe('A key of `providers:`, or a provider type used with its defaults.'),
     model: z.string().min(1).describe("The provider's model name."),
+    catalog_model: catalogModelSchema,
   })
   .describe('A provider and model tried, in list order, after the split\'s pick has failed.');
 
@@ -49,16 +60,21 @@ export function resolveRetry(raw: z.output<typeof retrySchema> | undefined): Ret
 }
 
 /** The endpoint's split targets: its `targets:`, or the single `provider`/`model` with weight 1. */
-export function resolveTargets(endpoint: { provider?: string; model?: string; targets?: RawTarget[] }): EndpointTarget[] {
-  if (endpoint.targets) return endpoint.targets.map(({ provider, model, weight }) => ({ provider, model, weight }));
-  return [{ provider: endpoint.provider as string, model: endpoint.model as string, weight: 1 }];
+export function resolveTargets(endpoint: { provider?: string; model?: string; catalog_model?: string; targets?: RawTarget[] }): EndpointTarget[] {
+  if (endpoint.targets) return endpoint.targets.map(({ provider, model, catalog_model, weight }) => ({ provider, model, catalogModel: catalog_model ?? model, weight }));
+  const model = endpoint.model as string;
+  return [{ provider: endpoint.provider as string, model, catalogModel: endpoint.catalog_model ?? model, weight: 1 }];
 }
 
 export function resolveFallbacks(fallbacks: RawFallback[] | undefined): EndpointTarget[] {
-  return (fallbacks ?? []).map(({ provider, model }) => ({ provider, model, weight: 0 }));
+  return (fallbacks ?? []).map(({ provider, model, catalog_model }) => ({ provider, model, catalogModel: catalog_model ?? model, weight: 0 }));
 }
 
 /** The routing fields of a single-provider endpoint with default policies (for endpoints built in code). */
-export function singleTargetRouting(provider: string, model: string): { targets: EndpointTarget[]; fallbacks: EndpointTarget[]; retry: RetryPolicy; settings: Record<string, unknown> } {
-  return { targets: [{ provider, model, weight: 1 }], fallbacks: [], retry: resolveRetry(undefined), settings: {} };
+export function singleTargetRouting(
+  provider: string,
+  model: string,
+  catalogModel: string = model,
+): { targets: EndpointTarget[]; fallbacks: EndpointTarget[]; retry: RetryPolicy; settings: Record<string, unknown> } {
+  return { targets: [{ provider, model, catalogModel, weight: 1 }], fallbacks: [], retry: resolveRetry(undefined), settings: {} };
 }

@@ -17,7 +17,10 @@ export interface Target {
   connectionName: string;
   connection: ProviderConnection;
   definition: ProviderDefinition;
+  /** Sent upstream (for some providers a deployment's name). */
   model: string;
+  /** What to ask the model catalogue about (capabilities, limits, prices): `model` unless the endpoint names another. */
+  catalogModel: string;
   timeouts: Timeouts;
   /** A share of the traffic split, or a fallback tried after the split's pick. */
   role: 'split' | 'fallback';

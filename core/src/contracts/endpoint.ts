@@ -17,7 +17,10 @@ export const FILE_SOURCE = 'config';
 export interface EndpointTarget {
   /** The connection name (a `providers:` key, or a type name for an implicit connection). */
   provider: string;
+  /** What is sent upstream: a model name, or for some providers a deployment or serving endpoint's name. */
   model: string;
+  /** The model catalogue's name for what `model` serves (facts, prices, cost); `model` unless the config says otherwise. */
+  catalogModel: string;
   /** Relative share of the split; 0 for fallbacks and disabled targets. */
   weight: number;
 }

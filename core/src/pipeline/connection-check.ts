@@ -24,7 +24,7 @@ export async function checkConnection(
 ): Promise<ConnectionCheckResult> {
   const ms = check.timeoutMs;
   const timeouts = { connectMs: Math.min(ms, 10_000), firstByteMs: ms, idleMs: ms, totalMs: ms };
-  const route = { provider: name, model: check.model, weight: 1 };
+  const route = { provider: name, model: check.model, catalogModel: check.model, weight: 1 };
   const endpoint: Endpoint = {
     name: `connection check of ${name}`,
     kind: check.kind,
@@ -49,6 +49,7 @@ export async function checkConnection(
     connection: live.connection,
     definition: live.definition,
     model: check.model,
+    catalogModel: check.model,
     timeouts,
     role: 'split',
     weight: 1,

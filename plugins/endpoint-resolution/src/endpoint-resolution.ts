@@ -61,6 +61,7 @@ export class EndpointResolution implements PipelinePlugin {
       connection: live.connection,
       definition: live.definition,
       model: target.model,
+      catalogModel: target.catalogModel,
       timeouts: endpoint.timeouts,
       role,
       weight: role === 'split' ? target.weight : 0,
