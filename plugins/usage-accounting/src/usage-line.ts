@@ -30,7 +30,6 @@ export function usageLine(record: AttemptRecord, cost: Cost): UsageLine {
     providerType: record.providerType,
     model: record.model,
     catalogModel: record.catalogModel,
-    catalogModel: record.catalogModel,
     attempt: record.attempt,
     stream: record.stream,
     status: record.status,
