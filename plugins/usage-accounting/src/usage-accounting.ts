@@ -6,6 +6,7 @@ import {
 } from '@model-gateway/core';
 import { MODEL_CATALOG, type ModelCatalog } from '@model-gateway/model-catalog';
 import { CALL_COST_USD } from './call-cost';
+import { keepRecentError } from './recent-errors';
 import { BUCKET_TTL_SECONDS, counterIncrements, counterNames, MinuteKeys } from './usage-counters';
 import { UsageCost } from './usage-cost';
 import { usageLine } from './usage-line';
@@ -44,12 +45,12 @@ export class UsageAccounting implements PipelinePlugin {
    */
   answerHeaders(call: CallContext, target: Target, usage: Usage | undefined): Record<string, string> | undefined {
     if (call.caller === DEFAULT_CALLER) return undefined;
-    const cost = this.cost.compute(target.definition.type, target.model, usage);
+    const cost = this.cost.compute(target.definition.type, target.catalogModel, usage);
     return cost.priced ? { [COST_HEADER]: String(cost.usd) } : undefined;
   }
 
   onAttemptEnd(record: AttemptRecord, call: CallContext): void {
-    const cost = this.cost.compute(record.providerType, record.model, record.usage, record.startedAt);
+    const cost = this.cost.compute(record.providerType, record.catalogModel, record.usage, record.startedAt);
     // Budgets (rate-limits) read the call's total from CALL_COST_USD: one pricing per attempt.
     if (cost.priced) CALL_COST_USD.set(call, (CALL_COST_USD.get(call) ?? 0) + cost.usd);
     if (this.usageLog.isLevelEnabled('info')) {
@@ -62,5 +63,9 @@ export class UsageAccounting implements PipelinePlugin {
         BUCKET_TTL_SECONDS,
       )
       .catch((error: Error) => this.logger.warn({ err: error.message, endpoint: record.endpoint }, 'usage counters not written'));
+    // Counted as an error above, so its message is kept for the endpoint's health (the UI's last error).
+    if (record.status >= 400) {
+      keepRecentError(this.store, record).catch((error: Error) => this.logger.warn({ err: error.message, endpoint: record.endpoint }, 'recent error not kept'));
+    }
   }
 }
