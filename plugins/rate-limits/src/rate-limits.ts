@@ -113,9 +113,9 @@ export class RateLimits implements PipelinePlugin {
     const models: PricedModel[] = call.targets.map((target) => {
       const type = target.definition.type;
       return {
-        limits: this.catalog.lookup(type, target.model),
+        limits: this.catalog.lookup(type, target.catalogModel),
         price: (usage) => {
-          const cost = this.catalog.cost(type, target.model, usage);
+          const cost = this.catalog.cost(type, target.catalogModel, usage);
           return cost.priced ? cost.usd : undefined;
         },
       };
