@@ -13,7 +13,7 @@ export { DROPPED_FIELDS_HEADER } from '@model-gateway/core';
  */
 export function fitReasoning(attempt: AttemptContext, request: ChatRequest, capabilitiesOf: CapabilitiesOf): ChatRequest | undefined {
   if (request.reasoning === undefined) return undefined;
-  if (capabilitiesOf(attempt.target.definition.type, attempt.target.model)?.reasoning === true) return undefined;
+  if (capabilitiesOf(attempt.target.definition.type, attempt.target.catalogModel)?.reasoning === true) return undefined;
   const { reasoning: _dropped, ...rest } = request;
   attempt.dropField('reasoning');
   return rest;
