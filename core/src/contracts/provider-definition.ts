@@ -100,6 +100,11 @@ export interface ProviderDefinition<Options = any> {
   fieldLabels?: Readonly<Record<string, string>>;
   /** What an endpoint's `model` names for this provider when it is not a model (a deployment, a serving endpoint), for forms. */
   modelHint?: string;
+  /**
+   * An endpoint's `model` names an operator-made deployment, not a catalogue model: what it
+   * serves is unknown to the gateway unless the endpoint names it (`catalog_model`), so forms ask for both.
+   */
+  modelIsDeployment?: boolean;
   docsUrl?: string;
   defaultBaseUrl: string;
   /** The conventional environment variable for an implicit connection's key. */

@@ -14,6 +14,8 @@ export function providerListing(definition: ProviderDefinition, toJsonSchema: To
     menu_rank: definition.menuRank ?? null,
     /** What an endpoint's `model` names for this type when it is not a model name; null: a model name. */
     model_hint: definition.modelHint ?? null,
+    /** An endpoint's `model` is an operator-made deployment: forms also ask which catalogue model it serves (`catalog_model`). */
+    model_is_deployment: definition.modelIsDeployment === true,
     docs_url: definition.docsUrl ?? null,
     default_base_url: definition.defaultBaseUrl,
     api_key_env: definition.apiKeyEnv ?? null,

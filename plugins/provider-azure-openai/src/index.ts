@@ -10,6 +10,8 @@ export const azureOpenAiProvider: ProviderDefinition<AzureOptions> = {
   menuRank: 40,
   fieldLabels: { base_url: 'Azure endpoint URL' },
   modelHint: 'The deployment name in your Azure OpenAI resource.',
+  // A deployment's name is the operator's choice; the model it serves is given as catalog_model.
+  modelIsDeployment: true,
   docsUrl: AZURE_DOCS_URL,
   defaultBaseUrl: AZURE_PLACEHOLDER_BASE_URL,
   apiKeyEnv: AZURE_API_KEY_ENV,
