@@ -32,6 +32,9 @@ export function catalogSchemas(z: Zod) {
       label: z.string().nullable().describe('A short name for menus ("Azure OpenAI"); null: show the type.'),
       menu_rank: z.number().nullable().describe('Where menus place this type among the commonly used ones, lower first; null: after those, by name.'),
       model_hint: z.string().nullable().describe('What an endpoint\'s `model` names for this type when it is not a model name (an Azure deployment); null: a model name.'),
+      model_is_deployment: z
+        .boolean()
+        .describe('An endpoint\'s `model` names an operator-made deployment, not a catalogue model: give `catalog_model` for the model it serves (its facts and prices).'),
       docs_url: z.string().nullable(),
       default_base_url: z.string(),
       api_key_env: z.string().nullable().describe('The conventional environment variable for the key.'),
