@@ -24,11 +24,13 @@ describe('UI formats', () => {
   });
 
   it('writes prices per 1M tokens as input / output, Free at 0, unknown when the catalogue has none', () => {
-    expect(formatPricing(0.15, 0.6)).toBe('$0.15 / $0.60 per 1M tokens');
-    expect(formatPricing(2.5, 10)).toBe('$2.50 / $10.00 per 1M tokens');
-    expect(formatPricing(0.075, 0.3)).toBe('$0.075 / $0.30 per 1M tokens');
+    expect(formatPricing(0.15, 0.6)).toBe('$0.15 input · $0.60 output per 1M tokens');
+    expect(formatPricing(2.5, 10)).toBe('$2.50 input · $10.00 output per 1M tokens');
+    expect(formatPricing(0.075, 0.3)).toBe('$0.075 input · $0.30 output per 1M tokens');
     expect(formatPricing(0, 0)).toBe('Free');
-    expect(formatPricing(0.02, null)).toBe('$0.02 per 1M input tokens');
+    expect(formatPricing(0, 0.6)).toBe('free input · $0.60 output per 1M tokens');
+    expect(formatPricing(0.02, null)).toBe('$0.02 input per 1M tokens');
+    expect(formatPricing(null, 0.6)).toBe('$0.60 output per 1M tokens');
     expect(formatPricing(null, null)).toBe('Price unknown');
     expect(formatPrice(0.0375)).toBe('$0.0375');
     expect(formatPrice(0)).toBe('Free');

@@ -24,14 +24,22 @@ export function formatPrice(usd: number | null | undefined): string | undefined 
   return `$${Number(usd.toPrecision(3)).toString()}`;
 }
 
-/** Input and output prices together: `$0.15 / $0.60 per 1M tokens`, or `Free`. */
+/**
+ * Input and output prices together, each labelled (a bare `$0.15 / $0.60` leaves the reader
+ * guessing which is which): `$0.15 input · $0.60 output per 1M tokens`, or `Free`.
+ */
 export function formatPricing(input: number | null | undefined, output: number | null | undefined): string {
   const inPrice = formatPrice(input);
   const outPrice = formatPrice(output);
   if (inPrice === undefined && outPrice === undefined) return 'Price unknown';
   if (inPrice === 'Free' && (outPrice === 'Free' || outPrice === undefined)) return 'Free';
-  if (outPrice === undefined) return `${inPrice} per 1M input tokens`;
-  return `${inPrice ?? '?'} / ${outPrice} per 1M tokens`;
+  const terms = [inPrice && `${priceTerm(inPrice)} input`, outPrice && `${priceTerm(outPrice)} output`].filter(Boolean);
+  return `${terms.join(' · ')} per 1M tokens`;
+}
+
+/** A price inside a sentence: `free` in lower case, as in `free input · $0.60 output`. */
+function priceTerm(price: string): string {
+  return price === 'Free' ? 'free' : price;
 }
 
 /** A cost in USD: cents for everyday amounts, two significant digits for the tiny costs of single calls. */
