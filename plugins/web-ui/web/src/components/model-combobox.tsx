@@ -1,18 +1,17 @@
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions, Description, Field, Label } from '@headlessui/react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { CatalogModel, EndpointKind } from '../api/types';
-import { matchesQuery } from '../lib/providers';
+import { modelList, modelPlaceholder, type Capability, type ListedModel, type ModelOption } from '../lib/model-options';
 import { FieldError } from './field';
-import { CAPABILITIES, ModelFacts, type Capability } from './model-facts';
+import { CAPABILITIES, ModelFacts } from './model-facts';
 import { Chevron } from './provider-combobox';
-
-/** An entry of the list: a catalogue model, or the typed name of a model the catalogue lacks. */
-type ModelOption = { id: string; model?: CatalogModel };
+import '../styles/model-selector.css';
 
 /**
- * The searchable Model selector over a provider type's catalogue: models of the
- * endpoint's kind only, with capability filters, badges, context windows and
- * prices; any other name can be typed as a custom model.
+ * The searchable Model selector over a provider type's catalogue: models of the endpoint's
+ * kind only, current ones first with older ones behind a toggle, capability filters, badges,
+ * context windows and prices. The exact name typed is the first option, so Enter keeps it;
+ * any other name is offered first as an explicit custom model.
  */
 export function ModelCombobox({
   label = 'Model',
@@ -24,6 +23,7 @@ export function ModelCombobox({
   onChange,
   error,
   compact,
+  emptyMessage = 'The catalogue lists no models for this provider: type the model name.',
 }: {
   label?: string;
   hint?: ReactNode;
@@ -35,15 +35,17 @@ export function ModelCombobox({
   error?: string;
   /** In the split and fallback rows: no filters, no facts line. */
   compact?: boolean;
+  /** What the list says when the catalogue has no model of this kind for the provider. */
+  emptyMessage?: string;
 }) {
   const [query, setQuery] = useState('');
   const [required, setRequired] = useState<Set<Capability>>(new Set());
-  const ofKind = useMemo(() => models.filter((m) => (m.kind ?? 'chat') === kind && !m.deprecated), [models, kind]);
-  const shown = ofKind.filter((m) => matchesQuery(query, m.id, m.display_name) && [...required].every((c) => m.capabilities[c] === true));
-  const typed = query.trim();
-  const custom = typed && !ofKind.some((m) => m.id === typed) ? { id: typed } : undefined;
-  const chosen = ofKind.find((m) => m.id === value) ?? models.find((m) => m.id === value);
-  const options: ModelOption[] = [...(custom ? [custom] : []), ...shown.map((model) => ({ id: model.id, model }))];
+  const [showOlder, setShowOlder] = useState(false);
+  const list = modelList({ models: models as readonly ListedModel[], kind, query, required, showOlder });
+  const { ofKind, options } = list;
+  const chosen = ofKind.find((m) => m.id === value) ?? (models as readonly ListedModel[]).find((m) => m.id === value);
+  const emptyCatalogue = !loading && ofKind.length === 0;
+  const idBase = label.replace(/\W+/g, '-').toLowerCase();
 
   return (
     <Field className={`field${error ? ' field-invalid' : ''}${compact ? ' field-compact' : ''}`}>
@@ -68,20 +70,26 @@ export function ModelCombobox({
           ))}
         </div>
       )}
+      {!compact && list.olderCount > 0 && (
+        <label className="chip chip-older">
+          <input type="checkbox" checked={showOlder} onChange={(e) => setShowOlder(e.target.checked)} />
+          Show older models ({list.olderCount})
+        </label>
+      )}
       <Combobox value={value ? { id: value } : null} onChange={(option: ModelOption | null) => option && onChange(option.id)} onClose={() => setQuery('')} immediate by="id">
         <div className="combobox">
           <ComboboxInput
             className="combobox-input mono"
             displayValue={(option: ModelOption | null) => option?.id ?? ''}
             onChange={(event) => setQuery(event.target.value)}
-            placeholder={loading ? 'Loading models…' : ofKind.length > 0 ? `Search ${ofKind.length} ${kind} models, or type a name…` : 'Type the model name…'}
+            placeholder={modelPlaceholder(list, kind, Boolean(loading))}
             aria-invalid={error ? true : undefined}
           />
           <ComboboxButton className="combobox-button" aria-label={`Show ${label.toLowerCase()} list`}>
             <Chevron />
           </ComboboxButton>
           <ComboboxOptions className="combobox-options combobox-options-wide" modal={false}>
-            {options.length === 0 && <div className="combobox-empty">{ofKind.length === 0 ? 'No catalogue models for this provider: type the model name.' : 'No model matches these filters.'}</div>}
+            {options.length === 0 && <div className="combobox-empty">{loading ? 'Loading models…' : emptyCatalogue ? emptyMessage : 'No model matches these filters.'}</div>}
             {options.map((option) => (
               <ComboboxOption key={option.model ? option.id : `custom:${option.id}`} value={option} className="combobox-option">
                 {option.model ? (
@@ -105,12 +113,13 @@ export function ModelCombobox({
         </div>
       </Combobox>
       {hint && <Description className="hint">{hint}</Description>}
+      {emptyCatalogue && !compact && <Description className="hint">{emptyMessage}</Description>}
       {!compact && value && (
         <p className="chosen-model" aria-live="polite">
           {chosen ? <ModelFacts model={chosen} /> : <span className="muted">Custom model: not in the catalogue, so its calls are counted but not priced.</span>}
         </p>
       )}
-      <FieldError id={`${label.replace(/\W+/g, '-').toLowerCase()}-error`} error={error} />
+      <FieldError id={`${idBase}-error`} error={error} />
     </Field>
   );
 }
