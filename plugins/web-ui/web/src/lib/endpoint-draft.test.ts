@@ -1,4 +1,4 @@
-import type { EndpointListing, ProviderType } from '../api/types';
+import type { ConnectionView, EndpointListing, ProviderType } from '../api/types';
 import { connectionBody, defaultFields, draftFromRecord, emptyDraft, endpointBody, moved, percentsFromWeights, splitTotal, suggestConnectionName, validateDraft, type EndpointDraft } from './endpoint-draft';
 
 const azure = {
@@ -92,8 +92,8 @@ describe('endpoint draft', () => {
       provider: 'azure-2',
       model: 'gpt-4o',
       targets: [
-        { provider: 'azure-2', model: 'gpt-4o', weight: 3 },
-        { provider: 'other', model: 'mini', weight: 1 },
+        { provider: 'azure-2', model: 'gpt-4o', catalog_model: 'gpt-4o', weight: 3 },
+        { provider: 'other', model: 'mini', catalog_model: 'mini', weight: 1 },
       ],
       retry: { attempts: 1, backoff_ms: 50, max_backoff_ms: 2000 },
       timeouts: { connect_ms: 100, first_byte_ms: 500, idle_ms: 500, total_ms: 1000 },
@@ -112,6 +112,42 @@ describe('endpoint draft', () => {
       retry: { attempts: 1, backoff_ms: 50, max_backoff_ms: 2000 },
       timeouts: { connect_ms: 100, first_byte_ms: 500, idle_ms: 500, total_ms: 1000 },
     });
+  });
+
+  it("sends an Azure deployment's catalogue model, shows it when editing, and keeps another target's", () => {
+    const deployments = { ...azure, model_is_deployment: true } as ProviderType;
+    expect(endpointBody(draft({ model: 'prod-chat', catalogModel: ' gpt-4o-mini ' }), 'azure-2')).toEqual({ name: 'azure-chat', kind: 'chat', provider: 'azure-2', model: 'prod-chat', catalog_model: 'gpt-4o-mini' });
+    expect(endpointBody(draft({ model: 'prod-chat', catalogModel: '' }), 'azure-2')).not.toHaveProperty('catalog_model');
+    const record: EndpointListing = {
+      name: 'smart',
+      kind: 'chat',
+      source: 'api',
+      provider: 'azure-2',
+      model: 'prod-chat',
+      catalog_model: 'gpt-4o-mini',
+      targets: [{ provider: 'azure-2', model: 'prod-chat', catalog_model: 'gpt-4o-mini', weight: 1 }],
+      fallbacks: [
+        { provider: 'other', model: 'mini', catalog_model: 'mini' },
+        { provider: 'custom', model: 'serving-1', catalog_model: 'llama-3.1-8b' },
+      ],
+    };
+    const connection: ConnectionView = { name: 'azure-2', type: 'azure-openai', source: 'api', status: 'ok', used_by: ['smart'], api_key: 'k-...1234', base_url: 'https://r' };
+    const d = draftFromRecord(record, [connection], [deployments]);
+    expect(d.catalogModel).toBe('gpt-4o-mini');
+    expect(draftFromRecord(record, [connection], [azure]).catalogModel).toBe('gpt-4o-mini');
+    expect(endpointBody(d, 'azure-2', record)).toEqual({
+      name: 'smart',
+      kind: 'chat',
+      provider: 'azure-2',
+      model: 'prod-chat',
+      catalog_model: 'gpt-4o-mini',
+      fallbacks: [
+        { provider: 'other', model: 'mini' },
+        { provider: 'custom', model: 'serving-1', catalog_model: 'llama-3.1-8b' },
+      ],
+    });
+    // The API shows a target's own model as its catalogue model: not a choice to send back.
+    expect(draftFromRecord({ ...record, catalog_model: 'prod-chat', targets: [{ provider: 'azure-2', model: 'prod-chat', catalog_model: 'prod-chat', weight: 1 }] }, [connection], [azure]).catalogModel).toBe('');
   });
 
   it('turns weights into whole percentages that add up to 100, and moves list items', () => {

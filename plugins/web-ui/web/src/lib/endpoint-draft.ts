@@ -14,6 +14,8 @@ export interface TargetDraft {
   key: string;
   connection: string;
   model: string;
+  /** The catalogue model `model` serves, when it is another (kept from the stored endpoint). */
+  catalogModel?: string;
   /** Percent of traffic, as typed. */
   weight: string;
 }
@@ -22,6 +24,7 @@ export interface FallbackDraft {
   key: string;
   connection: string;
   model: string;
+  catalogModel?: string;
 }
 
 export interface EndpointDraft {
@@ -34,7 +37,10 @@ export interface EndpointDraft {
   connectionName: string;
   /** Credential and option fields of the connection, as typed (secrets blank = keep). */
   fields: Record<string, string | boolean>;
+  /** The endpoint's model: a deployment name where the provider's models are deployments. */
   model: string;
+  /** The catalogue model the deployment serves (`catalog_model`), for its facts and prices; blank: none named. */
+  catalogModel: string;
   split: boolean;
   /** The first target's weight (the endpoint's own provider and model). */
   primaryWeight: string;
@@ -57,6 +63,7 @@ export function emptyDraft(): EndpointDraft {
     connectionName: '',
     fields: {},
     model: '',
+    catalogModel: '',
     split: false,
     primaryWeight: '100',
     targets: [],
@@ -99,7 +106,7 @@ export function percentsFromWeights(weights: readonly number[]): number[] {
 
 /** The form's state for an endpoint the API returned, with the connection it uses (if the API knows it). */
 export function draftFromRecord(record: EndpointListing, connections: readonly ConnectionView[], providers: readonly ProviderType[]): EndpointDraft {
-  const first = record.targets?.[0] ?? { provider: record.provider ?? '', model: record.model ?? '' };
+  const first: StoredTarget & { provider: string } = record.targets?.[0] ?? { provider: record.provider ?? '', model: record.model ?? '', catalog_model: record.catalog_model };
   const connection = connections.find((c) => c.name === first.provider);
   const provider = providers.find((p) => p.type === (connection?.type ?? first.provider));
   const percents = record.targets ? percentsFromWeights(record.targets.map((t) => t.weight ?? 1)) : [100];
@@ -112,12 +119,29 @@ export function draftFromRecord(record: EndpointListing, connections: readonly C
     existingConnection: first.provider,
     fields: connection && provider ? fieldsOfConnection(connection, provider) : {},
     model: first.model,
+    // The API shows catalog_model as `model` when none was named; a deployment shows what it serves either way.
+    catalogModel: provider?.model_is_deployment || servesOther(first) ? (first.catalog_model ?? '') : '',
     split: (record.targets?.length ?? 0) > 1,
     primaryWeight: String(percents[0]),
-    targets: (record.targets ?? []).slice(1).map((t, i) => ({ key: newKey(), connection: t.provider, model: t.model, weight: String(percents[i + 1]) })),
-    fallbacks: (record.fallbacks ?? []).map((f) => ({ key: newKey(), connection: f.provider, model: f.model })),
+    targets: (record.targets ?? []).slice(1).map((t, i) => ({ key: newKey(), connection: t.provider, model: t.model, catalogModel: servedOther(t), weight: String(percents[i + 1]) })),
+    fallbacks: (record.fallbacks ?? []).map((f) => ({ key: newKey(), connection: f.provider, model: f.model, catalogModel: servedOther(f) })),
     retryAttempts: String(record.retry?.attempts ?? 0),
   };
+}
+
+interface StoredTarget {
+  model: string;
+  catalog_model?: string;
+}
+
+/** Whether a stored target names a catalogue model other than its model. */
+function servesOther(target: StoredTarget): boolean {
+  return Boolean(target.catalog_model) && target.catalog_model !== target.model;
+}
+
+/** A stored target's catalogue model when it is another than its model, else nothing to keep. */
+function servedOther(target: StoredTarget): string | undefined {
+  return servesOther(target) ? target.catalog_model : undefined;
 }
 
 /** A stored connection's field values; credentials come back masked, so they start blank (blank = keep). */
@@ -230,7 +254,7 @@ export function connectionBody(draft: EndpointDraft, provider: ProviderType, nam
 }
 
 /** Fields the API shows on an endpoint that are not part of what it accepts (or that the form rewrites). */
-const VIEW_ONLY_FIELDS = ['source', 'status', 'problem', 'object', 'created_at', 'updated_at', 'adminApi', 'provider', 'model', 'targets', 'fallbacks'];
+const VIEW_ONLY_FIELDS = ['source', 'status', 'problem', 'object', 'created_at', 'updated_at', 'adminApi', 'provider', 'model', 'catalog_model', 'targets', 'fallbacks'];
 
 /**
  * POST/PUT /api/endpoints body. When editing, fields the form does not show
@@ -240,21 +264,29 @@ export function endpointBody(draft: EndpointDraft, connection: string, original?
   const kept: Record<string, unknown> = { ...(original ?? {}) };
   for (const field of VIEW_ONLY_FIELDS) delete kept[field];
   const body: Record<string, unknown> = { ...kept, name: draft.name, kind: draft.kind };
+  const served = withCatalogModel(draft.catalogModel);
   if (draft.split) {
     body.targets = [
-      { provider: connection, model: draft.model.trim(), weight: Number(draft.primaryWeight) },
-      ...draft.targets.map((t) => ({ provider: t.connection, model: t.model.trim(), weight: Number(t.weight) })),
+      { provider: connection, model: draft.model.trim(), ...served, weight: Number(draft.primaryWeight) },
+      ...draft.targets.map((t) => ({ provider: t.connection, model: t.model.trim(), ...withCatalogModel(t.catalogModel), weight: Number(t.weight) })),
     ];
   } else {
     body.provider = connection;
     body.model = draft.model.trim();
+    Object.assign(body, served);
   }
-  if (draft.fallbacks.length > 0) body.fallbacks = draft.fallbacks.map((f) => ({ provider: f.connection, model: f.model.trim() }));
+  if (draft.fallbacks.length > 0) body.fallbacks = draft.fallbacks.map((f) => ({ provider: f.connection, model: f.model.trim(), ...withCatalogModel(f.catalogModel) }));
   const attempts = Number(draft.retryAttempts);
   const retry = { ...((original?.retry as object | undefined) ?? {}), attempts };
   if (attempts > 0 || original?.retry) body.retry = retry;
   else delete body.retry;
   return body;
+}
+
+/** `{ catalog_model }` when one is named, else nothing (the gateway then prices the model itself). */
+function withCatalogModel(catalogModel: string | undefined): { catalog_model?: string } {
+  const name = catalogModel?.trim();
+  return name ? { catalog_model: name } : {};
 }
 
 /** Moves item `from` to `to` in a copy of the list (the fallbacks' order). */
