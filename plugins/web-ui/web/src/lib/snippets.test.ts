@@ -1,5 +1,22 @@
 import { gatewayKeyHeaders } from './gateway-key';
-import { GATEWAY_KEY_PLACEHOLDER, usageExamples } from './snippets';
+import { GATEWAY_KEY_PLACEHOLDER, usageExamples, type Language } from './snippets';
+
+/** The package a newcomer installs for each module a snippet imports (Python modules by dotted name). */
+const PACKAGE_OF: Record<'python' | 'javascript', Record<string, string>> = {
+  python: { requests: 'requests', openai: 'openai', anthropic: 'anthropic', mlflow: 'mlflow', 'google.genai': 'google-genai', litellm: 'litellm' },
+  javascript: { openai: 'openai', '@anthropic-ai/sdk': '@anthropic-ai/sdk', '@google/genai': '@google/genai' },
+};
+const INSTALLER: Record<'python' | 'javascript', string> = { python: 'pip install', javascript: 'npm install' };
+
+/** The modules a Python snippet imports: `import a.b` gives a.b; `from a import b` gives a.b when that is a known module, else a. */
+function pythonImports(code: string): string[] {
+  return [...code.matchAll(/^(?:import ([\w.]+)|from ([\w.]+) import (\w+))/gm)].map(([, plain, from, name]) => plain ?? (PACKAGE_OF.python[`${from}.${name}`] ? `${from}.${name}` : from));
+}
+
+/** The modules a JavaScript snippet imports (static imports; `node:` built-ins need nothing). */
+function javascriptImports(code: string): string[] {
+  return [...code.matchAll(/^import [^'"]*['"]([^'"]+)['"]/gm)].map(([, module]) => module).filter((module) => !module.startsWith('node:'));
+}
 
 describe('usageExamples', () => {
   it('gives a chat endpoint seven routes and an embeddings endpoint four, each in three languages, at the given address', () => {
@@ -71,5 +88,28 @@ describe('usageExamples', () => {
     expect(gatewayKeyHeaders(chat[0], '  ')).toEqual({});
     expect(gatewayKeyHeaders({ path: '/api/keys', keyHeader: 'authorization' }, key)).toEqual({});
     expect(gatewayKeyHeaders({ path: 'https://elsewhere.example/gateway/x', keyHeader: 'authorization' }, key)).toEqual({});
+  });
+
+  it('gives each Python and JavaScript snippet an install line naming exactly the packages it imports (none for fetch or cURL)', () => {
+    const all = [false, true].flatMap((requireKeys) => [...usageExamples({ name: 'e', kind: 'chat' }, 'http://x', { requireKeys }), ...usageExamples({ name: 'v', kind: 'embeddings' }, 'http://x', { requireKeys })]);
+    let checked = 0;
+    for (const example of all) {
+      expect(example.install.curl).toBeUndefined();
+      for (const language of ['python', 'javascript'] as const satisfies Language[]) {
+        const imports = language === 'python' ? pythonImports(example.code.python) : javascriptImports(example.code.javascript);
+        const needed = [...new Set(imports.map((module) => PACKAGE_OF[language][module] ?? `unknown module ${module}`))].sort();
+        const line = example.install[language];
+        const named = line === undefined ? [] : line.split(/\s+/).slice(INSTALLER[language].split(' ').length).sort();
+        if (line !== undefined) expect(line.startsWith(`${INSTALLER[language]} `)).toBe(true);
+        expect({ example: example.id, language, named }).toEqual({ example: example.id, language, named: needed });
+        checked += imports.length;
+      }
+    }
+    // The parsers found the imports (an empty parse would pass the comparison above vacuously).
+    expect(checked).toBeGreaterThan(30);
+    const native = all.find((e) => e.id === 'native')!;
+    expect(native.code.python).toMatch(/^import requests$/m);
+    expect(native.install).toEqual({ python: 'pip install requests' });
+    expect(all.find((e) => e.id === 'gemini-generate')!.install).toEqual({ python: 'pip install google-genai', javascript: 'npm install @google/genai' });
   });
 });

@@ -6,7 +6,8 @@ import type { EndpointKind } from '../api/types';
  * tests run them against a gateway): the SDKs get the gateway's address as their base
  * URL and a placeholder key, since the gateway holds the provider's credentials. When the
  * gateway requires keys, the placeholder is `<GATEWAY_KEY>`, in each SDK's own key
- * parameter (and in the header that SDK sends it in, for cURL and plain HTTP).
+ * parameter (and in the header that SDK sends it in, for cURL and plain HTTP). Each
+ * example names the packages its code imports, so its install line is all it needs.
  */
 
 export type Language = 'curl' | 'python' | 'javascript';
@@ -37,7 +38,18 @@ export interface UsageExample {
   /** Answered as a server-sent event stream. */
   stream: boolean;
   code: Record<Language, string>;
+  /** The command that installs what `code[language]` imports; absent when it imports nothing (cURL, Node's built-in fetch). */
+  install: Partial<Record<Language, string>>;
 }
+
+/** The package each language's SDK is installed as, by what its code imports. */
+const PACKAGES = {
+  requests: { python: 'requests' },
+  openai: { python: 'openai', javascript: 'openai' },
+  anthropic: { python: 'anthropic', javascript: '@anthropic-ai/sdk' },
+  gemini: { python: 'google-genai', javascript: '@google/genai' },
+} as const;
+type Sdk = keyof typeof PACKAGES;
 
 const PROMPT = 'Hello!';
 /** What the SDKs are given when the gateway takes no key: they insist on one, and the gateway ignores it. */
@@ -72,6 +84,7 @@ class Examples {
     const path = `/gateway/${this.name}/native/invocations`;
     const body = { messages: [{ role: 'user', content: PROMPT }] };
     return this.example('native', 'unified', 'Native invocations', 'The gateway\'s own route: the endpoint is in the path, the body is an OpenAI chat request without `model`.', path, body, {
+      sdk: 'requests',
       python: requestsPost(this.url(path), this.bearer(), `{"messages": [{"role": "user", "content": ${py(PROMPT)}}]}`, 'print(response.json()["choices"][0]["message"]["content"])'),
       javascript: fetchPost(this.url(path), this.bearer(), `{ messages: [{ role: 'user', content: ${js(PROMPT)} }] }`, 'console.log(data.choices[0].message.content);'),
     });
@@ -81,6 +94,7 @@ class Examples {
     const path = `/gateway/${this.name}/native/invocations`;
     const body = { input: [PROMPT] };
     return this.example('native', 'unified', 'Native invocations', 'The gateway\'s own route: the endpoint is in the path, the body is an OpenAI embeddings request without `model`.', path, body, {
+      sdk: 'requests',
       python: requestsPost(this.url(path), this.bearer(), `{"input": [${py(PROMPT)}]}`, 'print(len(response.json()["data"][0]["embedding"]), "dimensions")'),
       javascript: fetchPost(this.url(path), this.bearer(), `{ input: [${js(PROMPT)}] }`, "console.log(data.data[0].embedding.length, 'dimensions');"),
     });
@@ -95,6 +109,7 @@ class Examples {
         ? ['openai-compatible', 'OpenAI-compatible chat', 'Chat Completions on the unified route, with the official OpenAI SDK; `model` is the endpoint name.']
         : ['openai-chat', 'OpenAI Chat Completions', "OpenAI's own format: relayed to OpenAI-format providers, translated for the others."];
     return this.example(id, group, title, description, path, body, {
+      sdk: 'openai',
       python: [
         'from openai import OpenAI',
         '',
@@ -129,6 +144,7 @@ class Examples {
         ? ['openai-compatible', 'OpenAI-compatible embeddings', 'Embeddings on the unified route, with the official OpenAI SDK; `model` is the endpoint name.']
         : ['openai-embeddings', 'OpenAI Embeddings', "OpenAI's own format: relayed to OpenAI-format providers, translated for the others."];
     return this.example(id, group, title, description, path, body, {
+      sdk: 'openai',
       python: [
         'from openai import OpenAI',
         '',
@@ -152,6 +168,7 @@ class Examples {
     const path = '/gateway/openai/v1/responses';
     const body = { model: this.name, input: PROMPT };
     return this.example('openai-responses', 'passthrough', 'OpenAI Responses', "OpenAI's Responses API, with the official OpenAI SDK.", path, body, {
+      sdk: 'openai',
       python: [
         'from openai import OpenAI',
         '',
@@ -175,6 +192,7 @@ class Examples {
     const path = '/gateway/anthropic/v1/messages';
     const body = { model: this.name, max_tokens: 256, messages: [{ role: 'user', content: PROMPT }] };
     return this.example('anthropic-messages', 'passthrough', 'Anthropic Messages', "Anthropic's Messages API, with the official Anthropic SDK.", path, body, {
+      sdk: 'anthropic',
       headers: { 'anthropic-version': '2023-06-01' },
       keyHeader: 'x-api-key',
       python: [
@@ -208,6 +226,7 @@ class Examples {
     const path = `/gateway/gemini/v1beta/models/${this.name}:generateContent`;
     const body = { contents: [{ role: 'user', parts: [{ text: PROMPT }] }] };
     return this.example('gemini-generate', 'passthrough', 'Gemini generateContent', "Google's Gemini API, with the official Google Gen AI SDK; the endpoint name is the model.", path, body, {
+      sdk: 'gemini',
       keyHeader: 'x-goog-api-key',
       python: [...geminiPythonClient(this.url('/gateway/gemini'), this.key, this.notePy), `response = client.models.generate_content(model=${py(this.name)}, contents=${py(PROMPT)})`, 'print(response.text)'].join('\n'),
       javascript: [...geminiJsClient(this.url('/gateway/gemini'), this.key, this.noteJs), `const response = await ai.models.generateContent({ model: ${js(this.name)}, contents: ${js(PROMPT)} });`, 'console.log(response.text);'].join('\n'),
@@ -218,6 +237,7 @@ class Examples {
     const path = `/gateway/gemini/v1beta/models/${this.name}:streamGenerateContent?alt=sse`;
     const body = { contents: [{ role: 'user', parts: [{ text: PROMPT }] }] };
     return this.example('gemini-stream', 'passthrough', 'Gemini streamGenerateContent', 'The same, streamed: text arrives as server-sent events.', path, body, {
+      sdk: 'gemini',
       stream: true,
       keyHeader: 'x-goog-api-key',
       python: [
@@ -239,6 +259,7 @@ class Examples {
     const path = `/gateway/gemini/v1beta/models/${this.name}:embedContent`;
     const body = { content: { parts: [{ text: PROMPT }] } };
     return this.example('gemini-embed', 'passthrough', 'Gemini embedContent', "Google's Gemini API, with the official Google Gen AI SDK; the endpoint name is the model.", path, body, {
+      sdk: 'gemini',
       keyHeader: 'x-goog-api-key',
       python: [...geminiPythonClient(this.url('/gateway/gemini'), this.key, this.notePy), `result = client.models.embed_content(model=${py(this.name)}, contents=${py(PROMPT)})`, 'print(len(result.embeddings[0].values), "dimensions")'].join('\n'),
       javascript: [...geminiJsClient(this.url('/gateway/gemini'), this.key, this.noteJs), `const result = await ai.models.embedContent({ model: ${js(this.name)}, contents: ${js(PROMPT)} });`, "console.log(result.embeddings[0].values.length, 'dimensions');"].join('\n'),
@@ -261,13 +282,18 @@ class Examples {
     description: string,
     path: string,
     body: Record<string, unknown>,
-    code: { python: string; javascript: string; headers?: Record<string, string>; stream?: boolean; keyHeader?: KeyHeader },
+    code: { python: string; javascript: string; sdk: Sdk; headers?: Record<string, string>; stream?: boolean; keyHeader?: KeyHeader },
   ): UsageExample {
     const headers = { 'content-type': 'application/json', ...code.headers };
     const keyHeader = code.keyHeader ?? 'authorization';
     const curlHeaders = this.keys ? { ...headers, [HEADER_NAMES[keyHeader]]: keyHeader === 'authorization' ? `Bearer ${this.key}` : this.key } : headers;
     const stream = code.stream ?? false;
-    return { id, group, title, description, path, headers, keyHeader, body, stream, code: { curl: curl(this.url(path), curlHeaders, body, stream), python: code.python, javascript: code.javascript } };
+    const packages: Partial<Record<Language, string>> = PACKAGES[code.sdk];
+    const install = {
+      ...(packages.python ? { python: `pip install ${packages.python}` } : {}),
+      ...(packages.javascript ? { javascript: `npm install ${packages.javascript}` } : {}),
+    };
+    return { id, group, title, description, path, headers, keyHeader, body, stream, code: { curl: curl(this.url(path), curlHeaders, body, stream), python: code.python, javascript: code.javascript }, install };
   }
 }
 
