@@ -5,8 +5,8 @@ import { CodeBlock } from './code-block';
 
 const REQUIREMENTS: Record<Language, string> = {
   curl: 'Any shell with curl.',
-  python: 'Python 3.9+ with the SDK the example imports: pip install openai anthropic google-genai requests',
-  javascript: 'Node.js 18+, as an ES module (save as example.mjs), with the SDK it imports: npm install openai @anthropic-ai/sdk @google/genai',
+  python: 'Python 3.11+; each example names the package it imports.',
+  javascript: 'Node.js 20+, as an ES module (save as example.mjs); each example names the package it imports.',
 };
 
 /** The endpoint's examples in two groups, in the language chosen by the switch. */
@@ -61,6 +61,17 @@ function Example({ example, language }: { example: UsageExample; language: Langu
       <p className="example-description">
         <InlineCode text={example.description} />
       </p>
+      {language !== 'curl' && (
+        <p className="hint example-install">
+          {example.install[language] ? (
+            <>
+              Install: <code>{example.install[language]}</code>
+            </>
+          ) : (
+            'Nothing to install: fetch is built into Node.js.'
+          )}
+        </p>
+      )}
       <CodeBlock code={example.code[language]} title={`${example.title} (${label})`} />
     </article>
   );
