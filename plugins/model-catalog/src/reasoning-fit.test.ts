@@ -3,14 +3,14 @@ import { capabilitiesLookup } from './model-capabilities-lookup';
 import { fitReasoning } from './reasoning-fit';
 import { container as rootContainer } from 'tsyringe';
 
-const target = (type: string, model: string) => ({ definition: { type }, model }) as unknown as Target;
+const target = (type: string, model: string, catalogModel = model) => ({ definition: { type }, model, catalogModel }) as unknown as Target;
 const request: ChatRequest = { messages: [{ role: 'user', content: 'x' }], stream: false, streamUsage: false, extra: {}, reasoning: { effort: 'high' } };
 
 describe('fitReasoning', () => {
   const flags = (_type: string, model: string) => (model === 'thinker' ? { reasoning: true } : model === 'plain' ? { reasoning: false } : undefined);
-  const attempt = (model: string) => {
+  const attempt = (model: string, catalogModel = model) => {
     const dropped: string[] = [];
-    return { dropped, context: { target: target('openai', model), dropField: (field: string) => dropped.push(field) } as unknown as AttemptContext };
+    return { dropped, context: { target: target('openai', model, catalogModel), dropField: (field: string) => dropped.push(field) } as unknown as AttemptContext };
   };
 
   it('keeps reasoning for a model flagged with it and drops it, reporting `reasoning`, for one flagged without or unknown', () => {
@@ -25,6 +25,15 @@ describe('fitReasoning', () => {
       expect(other.dropped).toEqual(['reasoning']);
     }
     expect(request.reasoning).toEqual({ effort: 'high' });
+  });
+
+  it('asks about the model a deployment serves (catalogModel), not the deployment\'s name', () => {
+    const deployment = attempt('prod-thinker', 'thinker');
+    expect(fitReasoning(deployment.context, request, flags)).toBeUndefined();
+    expect(deployment.dropped).toEqual([]);
+    const plainDeployment = attempt('thinker', 'plain');
+    expect(fitReasoning(plainDeployment.context, request, flags)).not.toHaveProperty('reasoning');
+    expect(plainDeployment.dropped).toEqual(['reasoning']);
   });
 
   it('has nothing to fit when the request asks for no reasoning', () => {
