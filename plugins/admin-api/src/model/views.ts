@@ -32,6 +32,8 @@ export const connectionViewSchema = z
   .describe('A provider connection. Its type\'s other fields appear as set; credential fields only masked.')
   .meta({ title: 'Connection' });
 
+const catalogModelText = 'The catalogue model the target\'s `model` serves (its facts and prices): `model` unless the endpoint names another (an Azure deployment\'s model).';
+
 export const endpointViewSchema = z
   .looseObject({
     name: z.string(),
@@ -41,8 +43,9 @@ export const endpointViewSchema = z
     problem: z.string().optional(),
     provider: z.string().describe('The first target\'s connection.'),
     model: z.string().describe('The first target\'s model.'),
-    targets: z.array(z.object({ provider: z.string(), model: z.string(), weight: z.number() })),
-    fallbacks: z.array(z.object({ provider: z.string(), model: z.string() })),
+    catalog_model: z.string().describe(catalogModelText),
+    targets: z.array(z.object({ provider: z.string(), model: z.string(), catalog_model: z.string().describe(catalogModelText), weight: z.number() })),
+    fallbacks: z.array(z.object({ provider: z.string(), model: z.string(), catalog_model: z.string().describe(catalogModelText) })),
     retry: z.object({ attempts: z.number(), backoff_ms: z.number(), max_backoff_ms: z.number() }),
     timeouts: z.object({ connect_ms: z.number(), first_byte_ms: z.number(), idle_ms: z.number(), total_ms: z.number() }),
     created_at: z.string().optional(),
@@ -106,7 +109,7 @@ export function configConnectionView(settings: ConnectionSettings, secretFields:
 
 /** An endpoint as shown: the resolved routing in the YAML's field names. */
 export function endpointView(endpoint: Endpoint, extra: Record<string, unknown>): EndpointView {
-  const target = (t: EndpointTarget) => ({ provider: t.provider, model: t.model, weight: t.weight });
+  const target = (t: EndpointTarget) => ({ provider: t.provider, model: t.model, catalog_model: t.catalogModel, weight: t.weight });
   return {
     name: endpoint.name,
     kind: endpoint.kind,
@@ -114,8 +117,9 @@ export function endpointView(endpoint: Endpoint, extra: Record<string, unknown>)
     status: 'ok',
     provider: endpoint.provider,
     model: endpoint.model,
+    catalog_model: endpoint.targets[0].catalogModel,
     targets: endpoint.targets.map(target),
-    fallbacks: endpoint.fallbacks.map((t) => ({ provider: t.provider, model: t.model })),
+    fallbacks: endpoint.fallbacks.map((t) => ({ provider: t.provider, model: t.model, catalog_model: t.catalogModel })),
     retry: { attempts: endpoint.retry.attempts, backoff_ms: endpoint.retry.backoffMs, max_backoff_ms: endpoint.retry.maxBackoffMs },
     timeouts: {
       connect_ms: endpoint.timeouts.connectMs,
