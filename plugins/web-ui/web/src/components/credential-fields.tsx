@@ -17,6 +17,7 @@ export function CredentialFields({
   stored,
   readOnly,
   moved = [],
+  hidden = [],
 }: {
   provider: ProviderType;
   values: Record<string, string | boolean>;
@@ -26,8 +27,10 @@ export function CredentialFields({
   readOnly?: boolean;
   /** Labels of the destination fields the form changed. */
   moved?: readonly string[];
+  /** Fields the form asks for elsewhere (an Azure deployment is the endpoint's, not the connection's): their values are kept, unseen. */
+  hidden?: readonly string[];
 }) {
-  const ordered = [...provider.credential_fields].sort((a, b) => Number(b.required) - Number(a.required));
+  const ordered = provider.credential_fields.filter((f) => !hidden.includes(f.name)).sort((a, b) => Number(b.required) - Number(a.required));
   return (
     <div className="field-grid">
       {ordered.map((field) => (

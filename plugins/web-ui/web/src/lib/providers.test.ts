@@ -1,5 +1,5 @@
 import type { ProviderType } from '../api/types';
-import { fieldLabel, matchesQuery, modelLabel, providerChoices } from './providers';
+import { emptyCatalogueMessage, fieldLabel, matchesQuery, modelLabel, providerChoices } from './providers';
 
 const provider = (type: string, display_name: string, label: string | null = null, menu_rank: number | null = null) => ({ type, display_name, label, menu_rank }) as ProviderType;
 
@@ -61,5 +61,18 @@ describe('modelLabel', () => {
     expect(modelLabel({ model_hint: 'The deployment name.' })).toEqual({ label: 'Model', hint: 'The deployment name.' });
     expect(modelLabel({ model_hint: null })).toEqual({ label: 'Model' });
     expect(modelLabel(undefined)).toEqual({ label: 'Model' });
+  });
+
+  it('calls the field "Deployment name" where the model names a deployment', () => {
+    expect(modelLabel({ model_hint: 'The deployment name in your Azure OpenAI resource.', model_is_deployment: true })).toEqual({ label: 'Deployment name', hint: 'The deployment name in your Azure OpenAI resource.' });
+  });
+});
+
+describe('emptyCatalogueMessage', () => {
+  it('names the provider and what to type, the way its hint says', () => {
+    const databricks = { type: 'databricks', label: 'Databricks', model_hint: 'The serving endpoint name in your Databricks workspace.' };
+    expect(emptyCatalogueMessage(databricks, 'chat', true)).toBe('The catalogue lists no models for Databricks: type the serving endpoint name.');
+    expect(emptyCatalogueMessage(databricks, 'embeddings', false)).toBe('The catalogue lists no embeddings models for Databricks: type the serving endpoint name.');
+    expect(emptyCatalogueMessage({ type: 'local-llm', label: null, model_hint: null }, 'chat', true)).toBe('The catalogue lists no models for local-llm: type the model name.');
   });
 });

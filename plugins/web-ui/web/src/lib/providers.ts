@@ -80,7 +80,23 @@ export function fieldLabel(provider: Pick<ProviderType, 'credential_fields'> | u
   return provider?.credential_fields.find((f) => f.name === field)?.label ?? genericFieldLabel(field);
 }
 
-/** What the Model field is called, with the provider's hint where its "model" is something else (a deployment). */
-export function modelLabel(provider: Pick<ProviderType, 'model_hint'> | undefined): { label: string; hint?: string } {
-  return provider?.model_hint ? { label: 'Model', hint: provider.model_hint } : { label: 'Model' };
+/**
+ * What the Model field is called: "Deployment name" where the provider's endpoints name an
+ * operator-made deployment (the model it serves is then asked for apart), with the provider's
+ * hint where its "model" is something else.
+ */
+export function modelLabel(provider: Pick<ProviderType, 'model_hint'> & { model_is_deployment?: boolean } | undefined): { label: string; hint?: string } {
+  const label = provider?.model_is_deployment ? 'Deployment name' : 'Model';
+  return provider?.model_hint ? { label, hint: provider.model_hint } : { label };
+}
+
+/**
+ * What the Model list says when the catalogue has nothing to offer for the provider, naming
+ * what to type the provider's way ("The serving endpoint name in your workspace." -> "the
+ * serving endpoint name"), so the list never opens empty and silent.
+ */
+export function emptyCatalogueMessage(provider: Pick<ProviderType, 'type' | 'label' | 'model_hint'> | undefined, kind: string, catalogueEmpty: boolean): string {
+  const name = provider?.label ?? provider?.type ?? 'this provider';
+  const noun = /^The (.+?) (?:in|of|on|for) /.exec(provider?.model_hint ?? '')?.[1] ?? 'model name';
+  return `The catalogue lists no ${catalogueEmpty ? '' : `${kind} `}models for ${name}: type the ${noun}.`;
 }

@@ -2,22 +2,23 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { apiRequest } from '../api/http';
-import { queryKeys, useConnections, useEndpoint, useEndpoints, useModels, useProviders } from '../api/queries';
+import { queryKeys, useConnections, useEndpoint, useEndpoints, useProviders } from '../api/queries';
 import type { ConnectionView, ConnectionTestResult, EndpointKind, EndpointListing, ProviderType } from '../api/types';
 import { AdminApiNotice } from '../components/admin-api-notice';
 import { CredentialFields } from '../components/credential-fields';
 import { ErrorNotice } from '../components/error-notice';
 import { describe, Field } from '../components/field';
-import { ModelCombobox } from '../components/model-combobox';
+import { ModelSection } from '../components/model-section';
 import { ProviderCombobox } from '../components/provider-combobox';
 import { RoutingSection, type ConnectionOption } from '../components/routing-section';
 import { endpointErrorKeys, placeError } from '../lib/api-errors';
+import { changesConnection, connectionTestCall, otherUsers, sharedConnectionWarning } from '../lib/connection-check';
 import { movedDestinations } from '../lib/destination-fields';
 import { connectionBody, defaultFields, draftFromRecord, emptyDraft, endpointBody, fieldsOfConnection, storedSecrets, suggestConnectionName, validateDraft, type EndpointDraft } from '../lib/endpoint-draft';
 import { formatMs } from '../lib/format';
 import { isReadOnly } from '../lib/endpoint-summary';
 import { setFlash } from '../lib/flash';
-import { fieldLabel, modelLabel } from '../lib/providers';
+import { fieldLabel } from '../lib/providers';
 
 /** Create endpoint (no `editing`), or edit the endpoint named `editing`. */
 
@@ -74,12 +75,11 @@ function EndpointForm({ providers, endpointNames, connections, original }: { pro
   const [saving, setSaving] = useState(false);
   const [testing, setTesting] = useState(false);
   const [testResult, setTestResult] = useState<TestOutcome>();
-  /** A connection this form created already (Test connection saves it first): saving again updates it. */
+  /** A connection this form's Save created already (the endpoint was then refused): saving again updates it. */
   const [createdConnection, setCreatedConnection] = useState<string>();
   const [focusErrors, setFocusErrors] = useState(0);
 
   const provider = providers.find((p) => p.type === draft.providerType);
-  const models = useModels(provider?.type);
   const connectionName = draft.connectionMode === 'new' ? draft.connectionName : draft.existingConnection;
   const storedConnection = connections.find((c) => c.name === (draft.connectionMode === 'existing' ? draft.existingConnection : createdConnection));
   const ofType = connections.filter((c) => c.type === draft.providerType);
@@ -89,6 +89,8 @@ function EndpointForm({ providers, endpointNames, connections, original }: { pro
   // Editing an API connection so that its credentials would go elsewhere: the gateway wants them typed again.
   const moved =
     draft.connectionMode === 'existing' && storedConnection?.source === 'api' && provider ? movedDestinations(draft.fields, storedConnection, provider).map((f) => fieldLabel(provider, f)) : [];
+  // Saving the form changes a shared connection for every endpoint on it: say so before Save.
+  const sharedWith = draft.connectionMode === 'existing' && storedConnection?.source === 'api' && provider && changesConnection(draft.fields, storedConnection, provider) ? otherUsers(storedConnection, original?.name) : [];
   const routingOptions: ConnectionOption[] = useMemo(() => {
     const options = connections.map((c) => ({ name: c.name, type: c.type }));
     if (draft.connectionMode === 'new' && draft.connectionName && !options.some((o) => o.name === draft.connectionName)) options.unshift({ name: draft.connectionName, type: draft.providerType });
@@ -107,7 +109,7 @@ function EndpointForm({ providers, endpointNames, connections, original }: { pro
     const chosen = providers.find((p) => p.type === type);
     if (!chosen) return;
     const taken = new Set(connections.map((c) => c.name));
-    update((d) => ({ ...d, providerType: type, connectionMode: 'new', existingConnection: '', connectionName: suggestConnectionName(type, taken), fields: defaultFields(chosen), model: d.providerType === type ? d.model : '' }));
+    update((d) => ({ ...d, providerType: type, connectionMode: 'new', existingConnection: '', connectionName: suggestConnectionName(type, taken), fields: defaultFields(chosen), model: d.providerType === type ? d.model : '', catalogModel: d.providerType === type ? d.catalogModel : '' }));
     setErrors({});
     setTestResult(undefined);
   }
@@ -158,14 +160,18 @@ function EndpointForm({ providers, endpointNames, connections, original }: { pro
     const found = Object.fromEntries(Object.entries(problems()).filter(([key]) => key.startsWith('connection.') || key === 'provider'));
     setErrors(found);
     if (Object.keys(found).length > 0) return setFocusErrors((n) => n + 1);
+    if (!provider) return;
     setTesting(true);
     try {
-      const name = await saveConnection();
-      if (!name) return;
-      const result = await apiRequest<ConnectionTestResult>('POST', `/api/connections/${encodeURIComponent(name)}/test`, {});
-      setTestResult({ ok: result.ok, latency_ms: result.latency_ms, message: result.error?.message, connection: name });
+      // A draft test: nothing is saved until the endpoint is, so an abandoned form leaves no credentials behind.
+      const call = connectionTestCall(draft, provider, storedConnection);
+      const result = await apiRequest<ConnectionTestResult>('POST', call.path, call.body);
+      setTestResult({ ok: result.ok, latency_ms: result.latency_ms, message: result.error?.message, connection: connectionName });
     } catch (error) {
-      setTestResult({ ok: false, message: error instanceof Error ? error.message : String(error), connection: connectionName });
+      // A refused field (a base URL, a missing key) is shown beside it, as Save would.
+      const placed = placeError(error, provider.credential_fields.map((f) => `connection.${f.name}`));
+      if (placed.field) setErrors((e) => ({ ...e, [placed.field as string]: placed.message }));
+      setTestResult({ ok: false, message: placed.message, connection: connectionName });
     } finally {
       setTesting(false);
     }
@@ -199,7 +205,6 @@ function EndpointForm({ providers, endpointNames, connections, original }: { pro
     }
   }
 
-  const label = modelLabel(provider);
   return (
     <form className="endpoint-form" onSubmit={save} noValidate>
       <section className="card form-section" aria-labelledby="section-endpoint">
@@ -230,7 +235,7 @@ function EndpointForm({ providers, endpointNames, connections, original }: { pro
             <div className="segmented">
               {(['chat', 'embeddings'] as EndpointKind[]).map((kind) => (
                 <label key={kind} className={`segment${draft.kind === kind ? ' selected' : ''}`}>
-                  <input type="radio" name="kind" value={kind} checked={draft.kind === kind} onChange={() => update((d) => ({ ...d, kind, model: '' }))} disabled={!creating} />
+                  <input type="radio" name="kind" value={kind} checked={draft.kind === kind} onChange={() => update((d) => ({ ...d, kind, model: '', catalogModel: '' }))} disabled={!creating} />
                   {kind === 'chat' ? 'Chat' : 'Embeddings'}
                 </label>
               ))}
@@ -283,6 +288,7 @@ function EndpointForm({ providers, endpointNames, connections, original }: { pro
                 stored={storedConnection}
                 readOnly={connectionReadOnly}
                 moved={moved}
+                hidden={provider.model_is_deployment ? ['deployment'] : []}
               />
             )}
             <div className="button-row">
@@ -300,15 +306,26 @@ function EndpointForm({ providers, endpointNames, connections, original }: { pro
                   ))}
               </span>
             </div>
-            {draft.connectionMode === 'new' && <p className="hint">Test connection saves the connection first, so the gateway can call the provider with it.</p>}
+            {sharedWith.length > 0 && (
+              <p className="notice notice-warning" role="note">
+                {sharedConnectionWarning(sharedWith)}
+              </p>
+            )}
+            <p className="hint">Test connection makes one small call with these credentials; nothing is saved until you save the endpoint.</p>
           </>
         )}
       </section>
 
-      <section className="card form-section" aria-labelledby="section-model">
-        <h2 id="section-model">Model</h2>
-        <ModelCombobox label={label.label} hint={label.hint} models={models.data ?? []} loading={models.isFetching} kind={draft.kind} value={draft.model} onChange={(model) => (update((d) => ({ ...d, model })), clearError('model'))} error={errors.model} />
-      </section>
+      <ModelSection
+        provider={provider}
+        kind={draft.kind}
+        model={draft.model}
+        catalogModel={draft.catalogModel}
+        // Outside a deployment the catalogue model is the model itself: a kept other one goes with the old model.
+        onModel={(model) => (update((d) => ({ ...d, model, catalogModel: provider?.model_is_deployment ? d.catalogModel : '' })), clearError('model'))}
+        onCatalogModel={(catalogModel) => update((d) => ({ ...d, catalogModel }))}
+        error={errors.model}
+      />
 
       <RoutingSection draft={draft} update={update} errors={errors} connections={routingOptions} primaryConnection={connectionName} />
 
