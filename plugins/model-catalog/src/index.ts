@@ -12,7 +12,10 @@ export { MODEL_CATALOG } from './model-catalog-token';
 export { CAPABILITY_OVERLAY } from './capability-overlay';
 export { PRICE_PROVIDER_IDS, priceProviderId } from './price-provider-ids';
 export { MODELS_DEV_PROVIDER_IDS } from './models-dev-provider-ids';
-export type { Cost, ModelCapabilities, ModelEntry, ModelOverride, ModelPrices, ModelSource } from './model-entry';
+export type { Cost, ModelCapabilities, ModelEntry, ModelModalities, ModelOverride, ModelPrices, ModelSource, ServedModel } from './model-entry';
+export { isRetiredModel, RETIRED_FAMILIES, type RetiredFamily } from './retired-models';
+export { SERVED_MODELS, type ServedName } from './served-models';
+export { isPatternId, listedModelName } from './listed-model-name';
 export { modelOverrideSchema, modelsSection, modelsSectionSchema, resolveModelOverrides, type RawModelOverride, type RawModelsSection } from './models-section';
 
 const plugin: GatewayPlugin = {

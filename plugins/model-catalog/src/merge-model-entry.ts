@@ -1,9 +1,12 @@
 import type { GenaiFacts } from './genai-prices-source';
 import type { ModelEntry, ModelOverride, ModelPrices, ModelSource } from './model-entry';
+import type { ModelsDevFacts } from './models-dev-source';
 
 export interface EntryLayers {
+  /** The entry of the catalogue model this name serves (another type's): its facts, never its prices, are the lowest layer. */
+  served?: ModelEntry;
   genai?: GenaiFacts;
-  modelsDev?: ModelOverride;
+  modelsDev?: ModelsDevFacts;
   overlay?: ModelOverride;
   config?: ModelOverride;
 }
@@ -21,9 +24,10 @@ const PRICE_FIELDS: ReadonlyArray<[keyof ModelOverride, keyof ModelPrices]> = [
  * has, so an override of one price keeps the others. Undefined when no layer knows the model.
  */
 export function mergeModelEntry(providerType: string, id: string, layers: EntryLayers): ModelEntry | undefined {
-  const { genai, modelsDev, overlay, config } = layers;
-  if (!genai && !modelsDev && !overlay && !config) return undefined;
+  const { served, genai, modelsDev, overlay, config } = layers;
+  if (!served && !genai && !modelsDev && !overlay && !config) return undefined;
   const entry: ModelEntry = { providerType, id, prices: {}, capabilities: {}, sources: [] };
+  if (served) applyServed(entry, served);
   if (genai) {
     entry.sources.push('genai-prices');
     entry.genaiProviderId = genai.providerId;
@@ -45,16 +49,36 @@ export function mergeModelEntry(providerType: string, id: string, layers: EntryL
  * taken whole and only for a model genai-prices does not price, so one model's prices never
  * mix two sources.
  */
-function applyModelsDev(entry: ModelEntry, facts: ModelOverride): void {
-  const { contextWindow, inputPricePerMtok, outputPricePerMtok, cacheReadPricePerMtok, cacheWritePricePerMtok, ...rest } = facts;
+function applyModelsDev(entry: ModelEntry, facts: ModelsDevFacts): void {
+  const { contextWindow, inputPricePerMtok, outputPricePerMtok, cacheReadPricePerMtok, cacheWritePricePerMtok, releaseDate, modalities, ...rest } = facts;
+  assign(entry, { releaseDate, modalities });
   const gap = entry.contextWindow === undefined ? { contextWindow } : {};
   const prices = entry.pricesFrom === undefined ? { inputPricePerMtok, outputPricePerMtok, cacheReadPricePerMtok, cacheWritePricePerMtok } : {};
   apply(entry, { ...rest, ...gap, ...prices }, 'models.dev');
 }
 
+/**
+ * A name that serves another type's model (a Databricks endpoint) takes that model's facts but
+ * not its prices: the serving provider bills its own way, so the name stays unpriced until the
+ * operator's `models:` section prices it.
+ */
+function applyServed(entry: ModelEntry, served: ModelEntry): void {
+  entry.sameAs = { providerType: served.providerType, model: served.id };
+  entry.sources.push(...served.sources.filter((source) => !entry.sources.includes(source)));
+  assign(entry, {
+    displayName: served.displayName,
+    contextWindow: served.contextWindow,
+    maxOutputTokens: served.maxOutputTokens,
+    deprecated: served.deprecated,
+    releaseDate: served.releaseDate,
+    modalities: served.modalities,
+  });
+  Object.assign(entry.capabilities, served.capabilities);
+}
+
 function apply(entry: ModelEntry, override: ModelOverride | undefined, source: ModelSource): void {
   if (!override) return;
-  entry.sources.push(source);
+  if (!entry.sources.includes(source)) entry.sources.push(source);
   assign(entry, { displayName: override.displayName, contextWindow: override.contextWindow, maxOutputTokens: override.maxOutputTokens });
   assign(entry.capabilities, { tools: override.tools, reasoning: override.reasoning, caching: override.caching, vision: override.vision });
   let setsPrice = false;

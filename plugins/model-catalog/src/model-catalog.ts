@@ -5,8 +5,16 @@ import { genaiCost, genaiFacts, genaiModels, matchGenaiModel } from './genai-pri
 import { mergeModelEntry } from './merge-model-entry';
 import type { Cost, ModelEntry, ModelOverride } from './model-entry';
 import { flatCost } from './model-cost';
-import { modelsDevCatalog, type ModelsDevCatalog } from './models-dev-source';
+import { modelsDevCatalog, type ModelsDevCatalog, type ModelsDevFacts } from './models-dev-source';
 import { priceProviderId } from './price-provider-ids';
+import { listedModelName } from './listed-model-name';
+import { SERVED_MODELS } from './served-models';
+
+/**
+ * Models a type's price provider lists but its API does not serve: genai-prices' `google`
+ * covers Vertex AI, whose Anthropic models the Gemini API does not offer.
+ */
+const NOT_SERVED: Readonly<Record<string, RegExp>> = { gemini: /^claude-/ };
 
 /** Provider type -> model name -> overrides: the `models:` section of the config in force. */
 export type ModelOverrides = Readonly<Record<string, Readonly<Record<string, ModelOverride>>>>;
@@ -55,6 +63,16 @@ export class ModelCatalog {
     }
     const known = models.get(model);
     if (known !== undefined || models.has(model)) return known;
+    const served = SERVED_MODELS[providerType]?.[model];
+    if (served) {
+      const entry = mergeModelEntry(providerType, model, {
+        served: served.sameAs && this.lookup(served.sameAs.providerType, served.sameAs.model),
+        overlay: served.facts,
+        config: overrides[providerType]?.[model],
+      });
+      models.set(model, entry);
+      return entry;
+    }
     const priceId = priceProviderId(providerType);
     const genai = priceId === undefined ? undefined : matchGenaiModel(priceId, model, this.now());
     const entry = mergeModelEntry(providerType, model, {
@@ -67,27 +85,39 @@ export class ModelCatalog {
     return entry;
   }
 
-  /** Every model the catalogue lists for a provider type, by id. */
+  /**
+   * Every model the catalogue lists for a provider type, by id: names a client can send, never
+   * genai-prices' pricing patterns (which still price calls through lookup and cost).
+   */
   list(providerType: string): ModelEntry[] {
     const overrides = this.currentOverrides();
     const priceId = priceProviderId(providerType);
     const entries = new Map<string, ModelEntry>();
     const now = this.now();
+    const notServed = NOT_SERVED[providerType];
     for (const info of priceId === undefined ? [] : genaiModels(priceId)) {
-      const entry = mergeModelEntry(providerType, info.id, {
-        genai: genaiFacts(priceId as string, info, now),
-        modelsDev: this.modelsDevFor(providerType, info.id, info.id),
-        overlay: this.overlayFor(priceId as string, info.id),
-        config: overrides[providerType]?.[info.id],
-      });
-      if (entry) entries.set(info.id, entry);
+      const name = listedModelName(providerType, priceId as string, info, now);
+      if (name === undefined || notServed?.test(name)) continue;
+      // A model listed under an exact name of its clause, not its id, is looked up as a client sends it.
+      const entry =
+        name === info.id
+          ? mergeModelEntry(providerType, info.id, {
+              genai: genaiFacts(priceId as string, info, now),
+              modelsDev: this.modelsDevFor(providerType, info.id, info.id),
+              overlay: this.overlayFor(priceId as string, info.id),
+              config: overrides[providerType]?.[info.id],
+            })
+          : this.lookup(providerType, name);
+      if (entry) entries.set(name, entry);
     }
     // Models genai-prices does not list under their own name: models.dev's (dated snapshots
-    // included, as the provider's API names them), the overlay's and the config's.
+    // included, as the provider's API names them), the overlay's, the config's and the names
+    // the type serves for other catalogue models (Databricks' endpoints).
     const extraIds = [
       ...(this.modelsDev.get(providerType)?.byId.keys() ?? []),
       ...Object.keys(this.overlay[priceId ?? providerType] ?? {}),
       ...Object.keys(overrides[providerType] ?? {}),
+      ...Object.keys(SERVED_MODELS[providerType] ?? {}),
     ];
     for (const id of extraIds) {
       if (entries.has(id)) continue;
@@ -128,7 +158,7 @@ export class ModelCatalog {
   }
 
   /** models.dev's facts for a name: its own entry, else what its entries for the genai-prices model agree on. */
-  private modelsDevFor(providerType: string, model: string, genaiId: string | undefined): ModelOverride | undefined {
+  private modelsDevFor(providerType: string, model: string, genaiId: string | undefined): ModelsDevFacts | undefined {
     const models = this.modelsDev.get(providerType);
     if (!models) return undefined;
     return models.byId.get(model) ?? (genaiId === undefined ? undefined : models.byGenaiId.get(genaiId));

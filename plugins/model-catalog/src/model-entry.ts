@@ -32,6 +32,18 @@ export interface ModelCapabilities {
 /** Where a fact came from, lowest precedence first. */
 export type ModelSource = 'genai-prices' | 'models.dev' | 'overlay' | 'config';
 
+/** What a model takes and makes (models.dev's modalities: text, image, audio, video, pdf). */
+export interface ModelModalities {
+  input?: readonly string[];
+  output?: readonly string[];
+}
+
+/** The catalogue model another type's name serves (a Databricks endpoint serving an Anthropic model). */
+export interface ServedModel {
+  providerType: string;
+  model: string;
+}
+
 export interface ModelEntry {
   /** The gateway provider type this entry is for. */
   providerType: string;
@@ -43,6 +55,11 @@ export interface ModelEntry {
   prices: ModelPrices;
   capabilities: ModelCapabilities;
   deprecated?: boolean;
+  /** The day the model came out, "YYYY-MM-DD", as models.dev dates it. */
+  releaseDate?: string;
+  modalities?: ModelModalities;
+  /** Set when this name serves another type's catalogue model, whose facts (not prices) it takes. */
+  sameAs?: ServedModel;
   /** Every source that contributed, in merge order. */
   sources: ModelSource[];
   /** Which source the prices are from (the last one that set any price). */

@@ -22,7 +22,15 @@ describe('modelsDevOverride on the packaged data', () => {
       reasoning: false,
       caching: true,
       vision: true,
+      releaseDate: '2024-05-13',
+      modalities: { input: ['text', 'image'], output: ['text'] },
     });
+  });
+
+  it('keeps a release date only when it is a full day', () => {
+    expect(modelsDevOverride({ id: 'm', release_date: '2025-04-14' }).releaseDate).toBe('2025-04-14');
+    expect(modelsDevOverride({ id: 'm', release_date: '2024-05' }).releaseDate).toBeUndefined();
+    expect(modelsDevOverride({ id: 'm' })).toEqual({});
   });
 
   it('reads a text-only reasoning model as reasoning without vision', () => {
@@ -92,6 +100,7 @@ describe('indexModelsDev', () => {
       tools: true,
       reasoning: false,
       vision: true,
+      modalities: { input: ['text', 'image'] },
     });
     expect(models.byGenaiId.has('my-model')).toBe(false);
   });

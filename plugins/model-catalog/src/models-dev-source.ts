@@ -1,5 +1,5 @@
 import { matchGenaiModel } from './genai-prices-source';
-import type { ModelOverride } from './model-entry';
+import type { ModelModalities, ModelOverride } from './model-entry';
 import { MODELS_DEV_PROVIDER_IDS } from './models-dev-provider-ids';
 import { priceProviderId } from './price-provider-ids';
 
@@ -9,6 +9,8 @@ export interface ModelsDevModel {
   name?: string;
   tool_call?: boolean;
   reasoning?: boolean;
+  /** "YYYY-MM-DD" (models.dev writes some as "YYYY-MM"). */
+  release_date?: string;
   modalities?: { input?: readonly string[]; output?: readonly string[] };
   /** USD per million tokens. */
   cost?: { input?: number; output?: number; cache_read?: number; cache_write?: number };
@@ -20,25 +22,31 @@ export interface ModelsDevProvider {
   models: Readonly<Record<string, ModelsDevModel>>;
 }
 
+/** One models.dev model's facts: the overlay's shape, with what only models.dev says (when it came out, what it takes and makes). */
+export interface ModelsDevFacts extends ModelOverride {
+  releaseDate?: string;
+  modalities?: ModelModalities;
+}
+
 /** One gateway type's models.dev facts, in the overlay's shape. */
 export interface ModelsDevModels {
   /** By models.dev model id (the name the provider's API takes). */
-  byId: ReadonlyMap<string, ModelOverride>;
+  byId: ReadonlyMap<string, ModelsDevFacts>;
   /**
    * By the genai-prices model that models.dev models match (claude-sonnet-4-20250514 is
    * genai-prices' claude-sonnet-4-0): what all of them agree on, for a name models.dev
    * does not list itself.
    */
-  byGenaiId: ReadonlyMap<string, ModelOverride>;
+  byGenaiId: ReadonlyMap<string, ModelsDevFacts>;
 }
 
 /** Gateway provider type -> its models.dev models. */
 export type ModelsDevCatalog = ReadonlyMap<string, ModelsDevModels>;
 
 /** One models.dev model as a catalogue layer. Facts models.dev does not state stay unset. */
-export function modelsDevOverride(model: ModelsDevModel): ModelOverride {
+export function modelsDevOverride(model: ModelsDevModel): ModelsDevFacts {
   const input = model.modalities?.input;
-  return dropUndefined<ModelOverride>({
+  return dropUndefined<ModelsDevFacts>({
     displayName: model.name,
     contextWindow: positive(model.limit?.context),
     maxOutputTokens: positive(model.limit?.output),
@@ -54,13 +62,20 @@ export function modelsDevOverride(model: ModelsDevModel): ModelOverride {
     // Vision is an image among the input modalities. `attachment` is not read: it means files of
     // any kind (models.dev gives it to GPT-4, whose input is text only).
     vision: input ? input.includes('image') : undefined,
+    releaseDate: isoDay(model.release_date),
+    modalities: model.modalities ? dropUndefined({ input: model.modalities.input, output: model.modalities.output }) : undefined,
   });
+}
+
+/** A full "YYYY-MM-DD" day, or undefined: a month alone ("2024-05") is too coarse to order by and is not guessed into a day. */
+function isoDay(value: string | undefined): string | undefined {
+  return value !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
 }
 
 /** A gateway type's models.dev models, indexed by their own id and by the genai-prices model they match. */
 export function indexModelsDev(providerType: string, providers: readonly ModelsDevProvider[]): ModelsDevModels {
-  const byId = new Map<string, ModelOverride>();
-  const matching = new Map<string, ModelOverride[]>();
+  const byId = new Map<string, ModelsDevFacts>();
+  const matching = new Map<string, ModelsDevFacts[]>();
   const priceId = priceProviderId(providerType);
   for (const provider of providers) {
     for (const model of Object.values(provider.models)) {
@@ -72,7 +87,7 @@ export function indexModelsDev(providerType: string, providers: readonly ModelsD
       if (genaiId !== undefined) matching.set(genaiId, [...(matching.get(genaiId) ?? []), override]);
     }
   }
-  const byGenaiId = new Map<string, ModelOverride>();
+  const byGenaiId = new Map<string, ModelsDevFacts>();
   for (const [genaiId, overrides] of matching) byGenaiId.set(genaiId, agreed(overrides));
   return { byId, byGenaiId };
 }
@@ -108,20 +123,25 @@ export function loadModelsDevProvider(id: string): ModelsDevProvider {
 }
 
 /** The fields on which every override agrees (unset ones aside); a field they disagree on stays unset. */
-function agreed(overrides: readonly ModelOverride[]): ModelOverride {
+function agreed(overrides: readonly ModelsDevFacts[]): ModelsDevFacts {
   const result: Record<string, unknown> = {};
   const conflicting = new Set<string>();
   for (const override of overrides) {
     for (const [key, value] of Object.entries(override)) {
       if (conflicting.has(key)) continue;
       if (!(key in result)) result[key] = value;
-      else if (result[key] !== value) {
+      else if (!sameFact(result[key], value)) {
         conflicting.add(key);
         delete result[key];
       }
     }
   }
-  return result as ModelOverride;
+  return result as ModelsDevFacts;
+}
+
+/** Modalities are objects of lists: equal when they list the same things. */
+function sameFact(a: unknown, b: unknown): boolean {
+  return typeof a === 'object' && typeof b === 'object' ? JSON.stringify(a) === JSON.stringify(b) : a === b;
 }
 
 /** models.dev writes 0 for a limit it does not know (image and speech models). */
