@@ -41,7 +41,7 @@ describe('AnthropicConnection (unit, nock)', () => {
 
   function attempt(request: ChatRequest): Attempt {
     const call = new Call('req-1', 'openai-chat', 'chat', 'ep', request, {}, new Cancellation());
-    const target = { key: 'claude/claude-x', connectionName: 'claude', connection, definition: anthropicProvider, model: 'claude-x', timeouts: TIMEOUTS, role: 'split' as const, weight: 1 };
+    const target = { key: 'claude/claude-x', connectionName: 'claude', connection, definition: anthropicProvider, model: 'claude-x', catalogModel: 'claude-x', timeouts: TIMEOUTS, role: 'split' as const, weight: 1 };
     return new Attempt(call, target, 0, upstream, (a, r) => credentials.authorize(a, r));
   }
 

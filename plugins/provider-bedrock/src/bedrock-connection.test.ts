@@ -75,7 +75,7 @@ describe('BedrockConnection', () => {
 
   function attempt(connection: BedrockConnection, request: ChatRequest, model = MODEL): Attempt {
     const call = new Call('req-1', 'openai-chat', 'chat', 'ep', request, {}, new Cancellation());
-    const target = { key: `aws/${model}`, connectionName: 'aws', connection, definition: bedrockProvider, model, timeouts: TIMEOUTS, role: 'split' as const, weight: 1 };
+    const target = { key: `aws/${model}`, connectionName: 'aws', connection, definition: bedrockProvider, model, catalogModel: model, timeouts: TIMEOUTS, role: 'split' as const, weight: 1 };
     return new Attempt(call, target, 0, upstream, (a, r) => credentials.authorize(a, r));
   }
 

@@ -31,7 +31,7 @@ describe('CohereConnection (unit, nock)', () => {
 
   function attempt(request: ChatRequest): Attempt {
     const call = new Call('req-1', 'openai-chat', 'chat', 'ep', request, {}, new Cancellation());
-    const target = { key: 'co/command-a-03-2025', role: 'split', weight: 1, connectionName: 'co', connection, definition: cohereProvider, model: 'command-a-03-2025', timeouts: TIMEOUTS } as Target;
+    const target = { key: 'co/command-a-03-2025', role: 'split', weight: 1, connectionName: 'co', connection, definition: cohereProvider, model: 'command-a-03-2025', catalogModel: 'command-a-03-2025', timeouts: TIMEOUTS } as Target;
     return new Attempt(call, target, 0, upstream, (a, r) => credentials.authorize(a, r));
   }
 

@@ -50,7 +50,7 @@ describe('GeminiConnection', () => {
 
   function attempt(conn: ProviderConnection, request: ChatRequest, model = 'gemini-2.5-flash'): Attempt {
     const call = new Call('req-1', 'openai-chat', 'chat', 'ep', request, {}, new Cancellation());
-    const target = { key: `google/${model}`, connectionName: 'google', connection: conn, definition: geminiProvider, model, timeouts: TIMEOUTS, role: 'split' as const, weight: 1 };
+    const target = { key: `google/${model}`, connectionName: 'google', connection: conn, definition: geminiProvider, model, catalogModel: model, timeouts: TIMEOUTS, role: 'split' as const, weight: 1 };
     return new Attempt(call, target, 0, upstream, (a, r) => credentials.authorize(a, r));
   }
 

@@ -37,7 +37,7 @@ describe('OpenAiConnection (unit, nock)', () => {
 
   function attempt(request: ChatRequest): Attempt {
     const call = new Call('req-1', 'openai-chat', 'chat', 'ep', request, {}, new Cancellation());
-    const target = { key: 'acct/gpt-4o-mini', connectionName: 'acct', connection, definition: openAiProvider, model: 'gpt-4o-mini', timeouts: TIMEOUTS, role: 'split' as const, weight: 1 };
+    const target = { key: 'acct/gpt-4o-mini', connectionName: 'acct', connection, definition: openAiProvider, model: 'gpt-4o-mini', catalogModel: 'gpt-4o-mini', timeouts: TIMEOUTS, role: 'split' as const, weight: 1 };
     return new Attempt(call, target, 0, upstream, (a, r) => credentials.authorize(a, r));
   }
 

@@ -13,6 +13,7 @@ function record(more: Partial<AttemptRecord> = {}): AttemptRecord {
     provider: 'up',
     providerType: 'openai',
     model: 'gpt-4o-mini',
+    catalogModel: 'gpt-4o-mini',
     attempt: 0,
     stream: false,
     status: 200,
