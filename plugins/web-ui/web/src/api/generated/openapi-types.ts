@@ -15,6 +15,7 @@ export interface ApiSchemas {
   ConnectionList: ConnectionList;
   CreatedKey: CreatedKey;
   CredentialField: CredentialField;
+  DraftTestRequest: DraftTestRequest;
   Endpoint: Endpoint;
   EndpointList: EndpointList;
   Error: Error;
@@ -25,6 +26,8 @@ export interface ApiSchemas {
   LatencySummary: LatencySummary;
   Provider: Provider;
   ProviderList: ProviderList;
+  RecentError: RecentError;
+  RecentErrorList: RecentErrorList;
   TestRequest: TestRequest;
   TestResult: TestResult;
   Usage: Usage;
@@ -190,6 +193,37 @@ export interface CredentialField {
   label?: string;
 }
 /**
+ * A connection draft and what to call through it; nothing is stored.
+ */
+export interface DraftTestRequest {
+  /**
+   * The body POST /api/connections takes (ConnectionBody), `name` optional. Credential values are used for this one call and never kept.
+   */
+  connection: {
+    /**
+     * Its provider type.
+     */
+    type: string;
+    /**
+     * Optional: a draft needs no name (it is used only in messages).
+     */
+    name?: string;
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * The API connection this draft would replace: credential fields left out (or sent back masked) take its stored values, but only when the draft keeps its destination (type, base URL and the other fields that decide where calls go); otherwise they must be given, as on a PUT.
+   */
+  replaces?: string;
+  /**
+   * The model to call; default: a model of an endpoint that uses the connection, else the catalogue's first model of the type.
+   */
+  model?: string;
+  /**
+   * Default: chat when the type serves chat, else embeddings.
+   */
+  kind?: 'chat' | 'embeddings';
+}
+/**
  * An endpoint, with defaults applied. Plugin sections (e.g. `breaker`) appear as they were sent.
  */
 export interface Endpoint {
@@ -212,14 +246,26 @@ export interface Endpoint {
    * The first target's model.
    */
   model: string;
+  /**
+   * The catalogue model the target's `model` serves (its facts and prices): `model` unless the endpoint names another (an Azure deployment's model).
+   */
+  catalog_model: string;
   targets: {
     provider: string;
     model: string;
+    /**
+     * The catalogue model the target's `model` serves (its facts and prices): `model` unless the endpoint names another (an Azure deployment's model).
+     */
+    catalog_model: string;
     weight: number;
   }[];
   fallbacks: {
     provider: string;
     model: string;
+    /**
+     * The catalogue model the target's `model` serves (its facts and prices): `model` unless the endpoint names another (an Azure deployment's model).
+     */
+    catalog_model: string;
   }[];
   retry: {
     attempts: number;
@@ -378,6 +424,10 @@ export interface Provider {
    * What an endpoint's `model` names for this type when it is not a model name (an Azure deployment); null: a model name.
    */
   model_hint: string | null;
+  /**
+   * An endpoint's `model` names an operator-made deployment, not a catalogue model: give `catalog_model` for the model it serves (its facts and prices).
+   */
+  model_is_deployment: boolean;
   docs_url: string | null;
   default_base_url: string;
   /**
@@ -410,6 +460,44 @@ export interface Provider {
 export interface ProviderList {
   object: 'list';
   data: Provider[];
+}
+/**
+ * One failed upstream attempt.
+ */
+export interface RecentError {
+  endpoint: string;
+  /**
+   * When the attempt ended, ISO 8601.
+   */
+  at: string;
+  /**
+   * The HTTP status the attempt ended with (499: the client left).
+   */
+  status: number;
+  /**
+   * The gateway's error code (`upstream_error`, `upstream_auth_failed`, ...).
+   */
+  code: string | null;
+  /**
+   * The message the client read, with the connection's secrets removed; at most 500 characters.
+   */
+  message: string;
+  /**
+   * `connection/model` of the attempt.
+   */
+  target: string;
+  caller: string;
+  /**
+   * The call's request id, as in the logs and the x-request-id header.
+   */
+  request_id: string;
+}
+export interface RecentErrorList {
+  object: 'list';
+  /**
+   * Newest first; each endpoint keeps its last 20, for as long as its usage counters.
+   */
+  data: RecentError[];
 }
 /**
  * What to call; every field optional.
