@@ -41,10 +41,10 @@ endpoints:
 `);
     const [smart] = config.endpoints;
     expect(smart.targets).toEqual([
-      { provider: 'primary', model: 'gpt-4o-mini', weight: 3 },
-      { provider: 'backup', model: 'claude-haiku-4-5', weight: 1 },
+      { provider: 'primary', model: 'gpt-4o-mini', catalogModel: 'gpt-4o-mini', weight: 3 },
+      { provider: 'backup', model: 'claude-haiku-4-5', catalogModel: 'claude-haiku-4-5', weight: 1 },
     ]);
-    expect(smart.fallbacks).toEqual([{ provider: 'mock', model: 'echo', weight: 0 }]);
+    expect(smart.fallbacks).toEqual([{ provider: 'mock', model: 'echo', catalogModel: 'echo', weight: 0 }]);
     expect(smart.retry).toEqual({ attempts: 2, backoffMs: 200, maxBackoffMs: 5000 });
     expect(smart.timeouts.totalMs).toBe(120000);
     // The first target stands in for provider/model where one is expected.
@@ -55,9 +55,51 @@ endpoints:
 
   it('keeps a single provider/model valid, with default policies (no retries)', () => {
     const [demo] = load('endpoints: [{ name: demo, kind: chat, provider: mock, model: echo }]').endpoints;
-    expect(demo.targets).toEqual([{ provider: 'mock', model: 'echo', weight: 1 }]);
+    expect(demo.targets).toEqual([{ provider: 'mock', model: 'echo', catalogModel: 'echo', weight: 1 }]);
     expect(demo.fallbacks).toEqual([]);
     expect(demo.retry.attempts).toBe(0);
+  });
+
+  it('resolves catalog_model (the catalogue model a deployment serves) on the single form, each target and each fallback; absent, it is the model', () => {
+    const config = load(`
+providers:
+  azure: { type: azure-openai, base_url: "http://127.0.0.1:9", api_key: x }
+endpoints:
+  - { name: one, kind: chat, provider: azure, model: prod-mini, catalog_model: gpt-4o-mini }
+  - name: split
+    kind: chat
+    targets:
+      - { provider: azure, model: prod-mini, catalog_model: gpt-4o-mini, weight: 2 }
+      - { provider: azure, model: gpt-4o }
+    fallbacks:
+      - { provider: azure, model: prod-big, catalog_model: gpt-4.1 }
+      - { provider: mock, model: echo }
+`);
+    const [one, split] = config.endpoints;
+    expect(one.targets).toEqual([{ provider: 'azure', model: 'prod-mini', catalogModel: 'gpt-4o-mini', weight: 1 }]);
+    // The endpoint's own model stays the deployment: it is what goes upstream.
+    expect([one.provider, one.model]).toEqual(['azure', 'prod-mini']);
+    expect(split.targets).toEqual([
+      { provider: 'azure', model: 'prod-mini', catalogModel: 'gpt-4o-mini', weight: 2 },
+      { provider: 'azure', model: 'gpt-4o', catalogModel: 'gpt-4o', weight: 1 },
+    ]);
+    expect(split.fallbacks).toEqual([
+      { provider: 'azure', model: 'prod-big', catalogModel: 'gpt-4.1', weight: 0 },
+      { provider: 'mock', model: 'echo', catalogModel: 'echo', weight: 0 },
+    ]);
+  });
+
+  it('rejects an empty catalog_model, and one beside targets (each target names its own)', () => {
+    expect(problemsOf(`${PROVIDERS}
+endpoints:
+  - { name: e, kind: chat, provider: primary, model: a, catalog_model: "" }
+  - { name: f, kind: chat, catalog_model: gpt-4o-mini, targets: [{ provider: backup, model: b }] }
+  - { name: g, kind: chat, targets: [{ provider: backup, model: b, catalog_model: "" }] }
+`)).toEqual([
+      'endpoints[0].catalog_model: must not be empty',
+      'endpoints[1].targets: give either provider/model or targets, not both (a target names its own catalog_model)',
+      'endpoints[2].targets[0].catalog_model: must not be empty',
+    ]);
   });
 
   it('rejects all weights 0', () => {
@@ -105,7 +147,7 @@ endpoints:
   - { name: e, kind: chat, provider: primary, model: a, targets: [{ provider: backup, model: b }] }
   - { name: f, kind: chat }
 `)).toEqual([
-      'endpoints[0].targets: give either provider/model or targets, not both',
+      'endpoints[0].targets: give either provider/model or targets, not both (a target names its own catalog_model)',
       'endpoints[1].provider: required (or give targets)',
       'endpoints[1].model: required (or give targets)',
     ]);
