@@ -1,4 +1,6 @@
 import type { PluginApi } from '@model-gateway/core';
+import { LEGACY_AFTER_MONTHS } from './model-legacy';
+import { MODEL_KINDS } from './model-kind';
 
 type Zod = PluginApi['z'];
 
@@ -60,13 +62,27 @@ export function catalogSchemas(z: Zod) {
   const nullableFlag = z.boolean().nullable();
   const model = z
     .object({
-      id: z.string(),
+      id: z.string().describe('The name a client sends: never one of the price tables\' patterns (`ft:` prefixes, open prefixes, `:extended`-style tiers outside OpenRouter).'),
       object: z.literal('model'),
       provider_type: z.string(),
-      kind: z.enum(['chat', 'embeddings']).describe('Read from the name: embeddings models say so.'),
+      kind: z
+        .enum(MODEL_KINDS)
+        .describe(
+          'What the model is for, read from its name where the maker names the kind (tts, whisper, transcribe, realtime, dall-e, image, moderation, embed), else from models.dev\'s modalities, else chat. Audio-output chat models (gpt-audio, gpt-4o-audio-preview) are `speech`. An endpoint of kind chat or embeddings offers only models of its own kind.',
+        ),
       display_name: z.string().nullable(),
       context_window: nullableNumber,
       max_output_tokens: nullableNumber,
+      release_date: z.string().nullable().describe('The day the model came out ("YYYY-MM-DD", from models.dev); null when no source dates it, as for many of the newest names.'),
+      legacy: z
+        .boolean()
+        .describe(
+          `Retired or superseded, shown behind "show older": deprecated by a source, OR of a family its maker has retired or replaced (the catalogue's list, each with the maker's deprecations page), OR released more than ${LEGACY_AFTER_MONTHS} months before the newest dated model of the same provider type. Undated models are never legacy by age.`,
+        ),
+      same_as: z
+        .object({ provider_type: z.string(), model: z.string() })
+        .nullable()
+        .describe('The catalogue model this name serves (a Databricks foundation-model endpoint), whose facts it shows; its prices are not copied (Databricks bills DBUs), so they stay null unless the `models:` section sets them. null: the model itself.'),
       pricing: z.object({
         currency: z.literal('USD'),
         unit: z.literal('per_million_tokens'),
@@ -79,7 +95,7 @@ export function catalogSchemas(z: Zod) {
       deprecated: z.boolean(),
       sources: z.array(z.enum(['genai-prices', 'models.dev', 'overlay', 'config'])).describe('Where the facts come from.'),
     })
-    .describe('A model of the catalogue; unknown facts are null, never guessed.')
+    .describe('A model of the catalogue; unknown facts are null, never guessed. Lists answer them current first, newest release first.')
     .meta({ title: 'CatalogModel' });
 
   return {
