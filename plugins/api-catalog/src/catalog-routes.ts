@@ -3,7 +3,7 @@ import { GatewayError, writeJson, type PluginApi, type PluginCatalog, type Provi
 import type { ModelCatalog } from '@model-gateway/model-catalog';
 import { catalogSchemas } from './catalog-schemas';
 import type { ToJsonSchema } from './credential-fields';
-import { modelListing } from './model-listing';
+import { modelListings } from './model-listing';
 import { providerListing } from './provider-listing';
 
 export interface CatalogSources {
@@ -48,9 +48,9 @@ export function catalogRoutes(sources: CatalogSources): RouteDefinition[] {
       path: '/api/providers/:type/models',
       handle: (req: Request, res: Response) => {
         const { type } = one(req);
-        writeJson(res, 200, { object: 'list', provider_type: type, data: sources.catalog.list(type).map(modelListing) });
+        writeJson(res, 200, { object: 'list', provider_type: type, data: modelListings(sources.catalog.list(type)) });
       },
-      doc: { summary: 'List a provider type\'s catalogue models', tags: ['providers'], responses: { 200: { description: 'The catalogue\'s models of the type, with prices and capabilities.', schema: schemas.modelList }, ...unknownType } },
+      doc: { summary: 'List a provider type\'s catalogue models', tags: ['providers'], responses: { 200: { description: 'The catalogue\'s models of the type, with prices and capabilities, in the order a picker shows them: current models before legacy ones, each newest release first, undated ones after the dated by version, newest first.', schema: schemas.modelList }, ...unknownType } },
     },
   ];
 }
