@@ -34,19 +34,37 @@ export interface ApiSchemas {
   UsageRow: UsageRow;
 }
 /**
- * A model of the catalogue; unknown facts are null, never guessed.
+ * A model of the catalogue; unknown facts are null, never guessed. Lists answer them current first, newest release first.
  */
 export interface CatalogModel {
+  /**
+   * The name a client sends: never one of the price tables' patterns (`ft:` prefixes, open prefixes, `:extended`-style tiers outside OpenRouter).
+   */
   id: string;
   object: 'model';
   provider_type: string;
   /**
-   * Read from the name: embeddings models say so.
+   * What the model is for, read from its name where the maker names the kind (tts, whisper, transcribe, realtime, dall-e, image, moderation, embed), else from models.dev's modalities, else chat. Audio-output chat models (gpt-audio, gpt-4o-audio-preview) are `speech`. An endpoint of kind chat or embeddings offers only models of its own kind.
    */
-  kind: 'chat' | 'embeddings';
+  kind: 'chat' | 'embeddings' | 'speech' | 'transcription' | 'image' | 'realtime' | 'moderation';
   display_name: string | null;
   context_window: number | null;
   max_output_tokens: number | null;
+  /**
+   * The day the model came out ("YYYY-MM-DD", from models.dev); null when no source dates it, as for many of the newest names.
+   */
+  release_date: string | null;
+  /**
+   * Retired or superseded, shown behind "show older": deprecated by a source, OR of a family its maker has retired or replaced (the catalogue's list, each with the maker's deprecations page), OR released more than 18 months before the newest dated model of the same provider type. Undated models are never legacy by age.
+   */
+  legacy: boolean;
+  /**
+   * The catalogue model this name serves (a Databricks foundation-model endpoint), whose facts it shows; its prices are not copied (Databricks bills DBUs), so they stay null unless the `models:` section sets them. null: the model itself.
+   */
+  same_as: {
+    provider_type: string;
+    model: string;
+  } | null;
   pricing: {
     currency: 'USD';
     unit: 'per_million_tokens';
