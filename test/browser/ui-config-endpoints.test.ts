@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { OpenAiFake } from '../fakes/openai-fake';
 import { BROWSER_TEST_TIMEOUT_MS, BrowserSession } from '../support/browser';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
-import { ensurePythonVenv, PYTHON_VENV_SETUP_TIMEOUT_MS } from '../support/python-venv';
-import { runNodeSnippet, runPythonSnippet, runShellSnippet } from '../support/run-snippet';
+import { installLineOf, runShellSnippet, runSnippetAsShown } from '../support/run-snippet';
+import { exampleInstallLines, prepareSnippetEnvs, SNIPPET_ENVS_SETUP_TIMEOUT_MS } from '../support/snippet-envs';
 
 /**
  * The UI in a real Chromium against a gateway process whose endpoints come from its
@@ -40,13 +40,13 @@ describe('web UI on config endpoints (Chromium)', () => {
   let upstream: OpenAiFake;
   let gw: GatewayProcess;
   let session: BrowserSession;
-  let python: string;
 
   beforeAll(async () => {
-    [upstream, python] = await Promise.all([OpenAiFake.start(), ensurePythonVenv()]);
+    // Each example runs in a fresh environment holding only what its install line installs: made here, once per run.
+    [upstream] = await Promise.all([OpenAiFake.start(), prepareSnippetEnvs(exampleInstallLines())]);
     gw = await startGatewayProcess(configFile(upstream.baseUrl));
     session = await BrowserSession.start(gw.url);
-  }, PYTHON_VENV_SETUP_TIMEOUT_MS);
+  }, SNIPPET_ENVS_SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
     await session?.close();
@@ -94,7 +94,7 @@ describe('web UI on config endpoints (Chromium)', () => {
   it.each([
     ['chat-a', 7, ['Native invocations', 'OpenAI-compatible chat', 'OpenAI Chat Completions', 'OpenAI Responses', 'Anthropic Messages', 'Gemini generateContent', 'Gemini streamGenerateContent']],
     ['embed-a', 4, ['Native invocations', 'OpenAI-compatible embeddings', 'OpenAI Embeddings', 'Gemini embedContent']],
-  ])('shows %s\'s %d examples, and each Python and JavaScript snippet runs as written against the gateway', async (name, count, titles) => {
+  ])('shows %s\'s %d examples, and each Python and JavaScript snippet runs as written, in a fresh environment holding only what its install line installs', async (name, count, titles) => {
     await session.open('/');
     await page().getByRole('table').getByRole('row', { name: new RegExp(`${name}`) }).getByRole('button', { name: 'Use' }).click();
     const dialog = page().getByRole('dialog', { name: `Use endpoint ${name}` });
@@ -108,7 +108,7 @@ describe('web UI on config endpoints (Chromium)', () => {
       await dialog.getByRole('radio', { name: language }).check();
       for (let i = 0; i < count; i++) {
         const code = (await examples.nth(i).locator('pre').textContent()) ?? '';
-        const run = language === 'Python' ? await runPythonSnippet(python, code) : await runNodeSnippet(code);
+        const run = await runSnippetAsShown(language === 'Python' ? 'python' : 'javascript', installLineOf(await examples.nth(i).locator('.example-install').textContent()), code);
         const expected = name === 'embed-a' ? /^3 dimensions$/m : titles[i].includes('stream') ? new RegExp(STREAMED) : new RegExp(`^${ANSWER}$`, 'm');
         if (run.code !== 0 || !expected.test(run.stdout)) throw new Error(`${language} example "${titles[i]}" of ${name} failed (exit ${run.code}):\n${code}\n---\n${run.output}`);
       }
@@ -238,7 +238,7 @@ describe('web UI on config endpoints (Chromium)', () => {
     const text = (await option.textContent()) ?? '';
     expect(text).toContain('Tools');
     expect(text).toContain('128K context');
-    expect(text).toContain('$0.15 / $0.60 per 1M tokens');
+    expect(text).toContain('$0.15 input · $0.60 output per 1M tokens');
     // Only chat models for a chat endpoint.
     await model.fill('text-embedding');
     await page().getByText('Use custom model').waitFor();
@@ -258,7 +258,7 @@ describe('web UI on config endpoints (Chromium)', () => {
     await page().getByRole('option', { name: /^gpt-4o-mini\b/ }).first().click();
     expect(await model.inputValue()).toBe('gpt-4o-mini');
     const chosen = page().locator('.chosen-model');
-    expect(await chosen.textContent()).toContain('$0.15 / $0.60 per 1M tokens');
+    expect(await chosen.textContent()).toContain('$0.15 input · $0.60 output per 1M tokens');
     await session.screenshot('create-model-picked');
 
     await model.fill('my-finetune-2');

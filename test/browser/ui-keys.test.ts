@@ -7,8 +7,8 @@ import { OpenAiFake } from '../fakes/openai-fake';
 import { BROWSER_TEST_TIMEOUT_MS, BrowserSession } from '../support/browser';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
 import { openAiAnswerCost } from '../support/openai-usage-cost';
-import { ensurePythonVenv, PYTHON_VENV_SETUP_TIMEOUT_MS } from '../support/python-venv';
-import { runNodeSnippet, runPythonSnippet, runShellSnippet } from '../support/run-snippet';
+import { installLineOf, runShellSnippet, runSnippetAsShown } from '../support/run-snippet';
+import { exampleInstallLines, prepareSnippetEnvs, SNIPPET_ENVS_SETUP_TIMEOUT_MS } from '../support/snippet-envs';
 
 /**
  * The Keys page and keys in the Use dialog, in a real Chromium against a gateway process
@@ -47,20 +47,20 @@ describe('web UI: gateway keys (Chromium, keys required)', () => {
   let upstream: OpenAiFake;
   let gw: GatewayProcess;
   let session: BrowserSession;
-  let python: string;
   /** The key made through the form, as copied from the page. */
   let key = '';
   const sent: Array<{ url: string; headers: Record<string, string> }> = [];
 
   beforeAll(async () => {
-    [upstream, python] = await Promise.all([OpenAiFake.start(), ensurePythonVenv()]);
+    // Each example runs in a fresh environment holding only what its install line installs: made here, once per run.
+    [upstream] = await Promise.all([OpenAiFake.start(), prepareSnippetEnvs(exampleInstallLines())]);
     gw = await startGatewayProcess(configFile(upstream.baseUrl), { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN });
     session = await BrowserSession.start(gw.url);
     session.page.on('request', (request: Request) => void sent.push({ url: request.url(), headers: request.headers() }));
     // Signed in as an admin of this tab, as the token dialog leaves it.
     await session.open('/');
     await session.page.evaluate((token) => (globalThis as unknown as TabStorage).sessionStorage.setItem('model-gateway.admin-token', token), ADMIN_TOKEN);
-  }, PYTHON_VENV_SETUP_TIMEOUT_MS);
+  }, SNIPPET_ENVS_SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
     await session?.close();
@@ -170,7 +170,7 @@ describe('web UI: gateway keys (Chromium, keys required)', () => {
     await page().getByRole('table', { name: 'Keys' }).getByRole('row', { name: /eval-team/ }).waitFor();
   }, BROWSER_TEST_TIMEOUT_MS);
 
-  it('shows where the key goes in every example; each one runs with a real key in its place', async () => {
+  it('shows where the key goes in every example; each one runs with a real key in its place, in a fresh environment holding only what its install line installs', async () => {
     await session.open('/');
     await page().getByRole('table').getByRole('row', { name: /chat-a/ }).getByRole('button', { name: 'Use' }).click();
     const dialog = page().getByRole('dialog', { name: 'Use endpoint chat-a' });
@@ -193,7 +193,7 @@ describe('web UI: gateway keys (Chromium, keys required)', () => {
         const title = (await examples.nth(i).getByRole('heading').textContent()) ?? '';
         expect(code).toContain('<GATEWAY_KEY>');
         const withKey = code.replaceAll('<GATEWAY_KEY>', key);
-        const result = language === 'Python' ? await runPythonSnippet(python, withKey) : await runNodeSnippet(withKey);
+        const result = await runSnippetAsShown(language === 'Python' ? 'python' : 'javascript', installLineOf(await examples.nth(i).locator('.example-install').textContent()), withKey);
         const expected = title.includes('stream') ? /Hello from upstream/ : new RegExp(`^${ANSWER}$`, 'm');
         if (result.code !== 0 || !expected.test(result.stdout)) throw new Error(`${language} example "${title}" failed with a key (exit ${result.code}):\n${withKey}\n---\n${result.output}`);
       }

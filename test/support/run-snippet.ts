@@ -2,11 +2,13 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { snippetEnv, type SnippetLanguage } from './snippet-envs';
 
 /**
- * Runs a code example exactly as the UI shows it: a Python file in the test venv, an
- * ES module under the repo (so `import 'openai'` finds the SDKs in node_modules), or
- * a shell command line. Files go to the git-ignored test-results/snippets.
+ * Runs a code example exactly as the UI shows it: a Python file or an ES module in a fresh
+ * environment holding only what the example's install line installs (snippet-envs.ts), or
+ * a shell command line. Python files go to the git-ignored test-results/snippets, ES modules
+ * into their environment's directory (where their imports resolve).
  */
 
 const REPO = resolve(__dirname, '..', '..');
@@ -19,21 +21,31 @@ export interface SnippetRun {
   output: string;
 }
 
-export async function runPythonSnippet(python: string, source: string): Promise<SnippetRun> {
-  return run(python, [await save(source, 'py')]);
+/**
+ * The install line in the text of an example's install note ("Install: pip install openai"),
+ * undefined when the note says there is nothing to install; anything else is an error.
+ */
+export function installLineOf(note: string | null): string | undefined {
+  const text = (note ?? '').trim();
+  if (text.startsWith('Nothing to install')) return undefined;
+  const match = /^Install: (.+)$/.exec(text);
+  if (!match) throw new Error(`an example's install note reads ${JSON.stringify(note)}, not "Install: <command>" or "Nothing to install..."`);
+  return match[1];
 }
 
-export async function runNodeSnippet(source: string): Promise<SnippetRun> {
-  return run(process.execPath, [await save(source, 'mjs')]);
+/** Runs an example in the fresh environment of the install line shown beside it (undefined: the UI shows none). */
+export async function runSnippetAsShown(language: SnippetLanguage, installLine: string | undefined, source: string): Promise<SnippetRun> {
+  const env = await snippetEnv(language, installLine);
+  return language === 'python' ? run(env.command, [await save(source, 'py')]) : run(env.command, [await save(source, 'mjs', env.dir)]);
 }
 
 export async function runShellSnippet(source: string): Promise<SnippetRun> {
   return run('bash', ['-c', source]);
 }
 
-async function save(source: string, extension: string): Promise<string> {
-  await mkdir(DIR, { recursive: true });
-  const file = join(DIR, `${randomUUID()}.${extension}`);
+async function save(source: string, extension: string, dir = DIR): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, `${randomUUID()}.${extension}`);
   await writeFile(file, source);
   return file;
 }
