@@ -89,7 +89,12 @@ export function ModelCombobox({
             <Chevron />
           </ComboboxButton>
           <ComboboxOptions className="combobox-options combobox-options-wide" modal={false}>
-            {options.length === 0 && <div className="combobox-empty">{loading ? 'Loading models…' : emptyCatalogue ? emptyMessage : 'No model matches these filters.'}</div>}
+            {options.length === 0 && (
+              // A disabled option, not bare text: a listbox holds options only, and this one is read out.
+              <ComboboxOption value={null} disabled className="combobox-option combobox-empty">
+                {loading ? 'Loading models…' : emptyCatalogue ? emptyMessage : 'No model matches these filters.'}
+              </ComboboxOption>
+            )}
             {options.map((option) => (
               <ComboboxOption key={option.model ? option.id : `custom:${option.id}`} value={option} className="combobox-option">
                 {option.model ? (
