@@ -3,7 +3,8 @@ import { GatewayError, writeJson, type GatewayRuntime, type PluginApi, type Rout
 import { isCallerLabel } from '@model-gateway/caller-tag';
 import { aggregateUsage, type CallerView } from './usage-aggregate';
 import { BUCKET_SECONDS, BUCKET_TTL_SECONDS, usageKey } from './usage-counters';
-import { usageSchemas } from './usage-schemas';
+import { readRecentErrors, RECENT_ERRORS } from './recent-errors';
+import { recentErrorSchemas, usageSchemas } from './usage-schemas';
 
 /** Every minute the store still holds: a week's dashboard in one call. */
 const MAX_BUCKETS = BUCKET_TTL_SECONDS / BUCKET_SECONDS;
@@ -21,6 +22,7 @@ const BUCKET_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 }
  */
 export function usageRoutes(runtime: GatewayRuntime, z: PluginApi['z']): RouteDefinition[] {
   const schemas = usageSchemas(z);
+  const errorSchemas = recentErrorSchemas(z);
   // Who spent what is an operator's business: the admin API's read rule applies when it is loaded.
   return [
     {
@@ -36,7 +38,30 @@ export function usageRoutes(runtime: GatewayRuntime, z: PluginApi['z']): RouteDe
         responses: { 200: { description: 'The rows of the range.', schema: schemas.answer }, 400: { description: 'A parameter out of range (`invalid_parameter`).' } },
       },
     },
+    {
+      method: 'get',
+      path: '/api/usage/errors',
+      access: 'operator',
+      handle: (req, res) => handleRecentErrors(runtime, req, res),
+      doc: {
+        summary: 'The newest failed attempts',
+        description: `Each endpoint's last ${RECENT_ERRORS} failed upstream attempts (status 400 and up), newest first, shared by every replica using the store: when, the status, the error code and the message the client read (the connection's secrets removed).`,
+        tags: ['usage'],
+        query: errorSchemas.query,
+        responses: { 200: { description: 'The failed attempts.', schema: errorSchemas.answer }, 400: { description: 'A parameter out of range (`invalid_parameter`).' } },
+      },
+    },
   ];
+}
+
+async function handleRecentErrors(runtime: GatewayRuntime, req: Request, res: Response): Promise<void> {
+  const limitText = req.query.limit;
+  const limit = limitText === undefined || limitText === '' ? RECENT_ERRORS : Number(limitText);
+  if (!Number.isInteger(limit) || limit < 1 || limit > RECENT_ERRORS) {
+    throw new GatewayError('invalid_parameter', `\`limit\` must be a whole number from 1 to ${RECENT_ERRORS}.`, { param: 'limit' });
+  }
+  const wanted = typeof req.query.endpoint === 'string' && req.query.endpoint !== '' ? [req.query.endpoint] : runtime.endpoints.list().map((e) => e.name);
+  writeJson(res, 200, { object: 'list', data: await readRecentErrors(runtime.store, wanted, limit) });
 }
 
 async function handleUsage(runtime: GatewayRuntime, req: Request, res: Response): Promise<void> {

@@ -1,4 +1,5 @@
 import type { PluginApi } from '@model-gateway/core';
+import { RECENT_ERRORS } from './recent-errors';
 import { COUNTER_FIELDS } from './usage-counters';
 
 type Zod = PluginApi['z'];
@@ -46,6 +47,34 @@ export function usageSchemas(z: Zod) {
     caller: text('One caller\'s calls only (`app`, `judge` or a client\'s label).'),
     key: text('One gateway key\'s calls only (its id).'),
     group_by: text('`caller`, `key` or `caller,key`: a row per caller, key, or both.'),
+  });
+  return { answer, query };
+}
+
+/** GET /api/usage/errors's query and answer: the newest failed attempts, for an endpoint's health. */
+export function recentErrorSchemas(z: Zod) {
+  const error = z
+    .object({
+      endpoint: z.string(),
+      at: z.string().describe('When the attempt ended, ISO 8601.'),
+      status: z.number().describe('The HTTP status the attempt ended with (499: the client left).'),
+      code: z.string().nullable().describe('The gateway\'s error code (`upstream_error`, `upstream_auth_failed`, ...).'),
+      message: z.string().describe('The message the client read, with the connection\'s secrets removed; at most 500 characters.'),
+      target: z.string().describe('`connection/model` of the attempt.'),
+      caller: z.string(),
+      request_id: z.string().describe('The call\'s request id, as in the logs and the x-request-id header.'),
+    })
+    .describe('One failed upstream attempt.')
+    .meta({ title: 'RecentError' });
+  const answer = z
+    .object({
+      object: z.literal('list'),
+      data: z.array(error).describe(`Newest first; each endpoint keeps its last ${RECENT_ERRORS}, for as long as its usage counters.`),
+    })
+    .meta({ title: 'RecentErrorList' });
+  const query = z.object({
+    endpoint: z.string().optional().describe('One endpoint; default every endpoint.'),
+    limit: z.string().optional().describe(`How many, 1-${RECENT_ERRORS}; default ${RECENT_ERRORS}.`),
   });
   return { answer, query };
 }
