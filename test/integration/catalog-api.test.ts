@@ -163,6 +163,39 @@ models:
       expect((await get('/api/providers/mock/models')).body.data).toEqual([]);
     });
 
+    it('answers in the order the UI shows: current models newest release first, then undated ones, then legacy ones', async () => {
+      const { body } = await get('/api/providers/openai/models');
+      const ids: string[] = body.data.map((m: any) => m.id);
+      expect(ids.slice(0, 4).sort()).toEqual(['gpt-5', 'gpt-5-chat-latest', 'gpt-5-mini', 'gpt-5-nano']);
+      const legacy = body.data.filter((m: any) => m.legacy).map((m: any) => m.id);
+      expect(ids.slice(ids.length - legacy.length)).toEqual(legacy);
+      expect(legacy).toEqual(expect.arrayContaining(['ada', 'babbage', 'gpt-3.5-turbo']));
+      const dates = body.data.filter((m: any) => !m.legacy && m.release_date !== null).map((m: any) => m.release_date);
+      expect(dates).toEqual([...dates].sort().reverse());
+      expect(body.data.find((m: any) => m.id === 'gpt-4o')).toMatchObject({ legacy: false, release_date: '2024-05-13', kind: 'chat', same_as: null });
+      expect(body.data.find((m: any) => m.id === 'my-ft-model')).toMatchObject({ legacy: false, release_date: null });
+    });
+
+    it('never lists a pricing pattern as a model, and tells speech, transcription and realtime models from chat ones', async () => {
+      const { body } = await get('/api/providers/openai/models');
+      const ids: string[] = body.data.map((m: any) => m.id);
+      for (const pattern of ['ft:gpt-3.5-turbo-', 'ft:gpt-4o', 'ft:gpt-4o-mini', 'gpt-4o-mini-2024-07-18.ft-', 'gpt-4o:extended']) expect(ids).not.toContain(pattern);
+      const kind = (id: string) => body.data.find((m: any) => m.id === id)?.kind;
+      expect([kind('gpt-4o-mini-tts'), kind('whisper-1'), kind('gpt-realtime'), kind('gpt-image-1'), kind('text-embedding-3-small')]).toEqual(['speech', 'transcription', 'realtime', 'image', 'embeddings']);
+    });
+
+    it('lists Databricks\' pay-per-token endpoints with the facts of the models they serve and no prices', async () => {
+      const { body } = await get('/api/providers/databricks/models');
+      expect(body.data.length).toBeGreaterThan(10);
+      expect(body.data.find((m: any) => m.id === 'databricks-claude-sonnet-4')).toMatchObject({
+        kind: 'chat',
+        context_window: 200000,
+        same_as: { provider_type: 'anthropic', model: 'claude-sonnet-4-0' },
+        pricing: { input: null, output: null },
+      });
+      expect(body.data.find((m: any) => m.id === 'databricks-gte-large-en')).toMatchObject({ kind: 'embeddings', same_as: null });
+    });
+
     it('answers 404 for an unknown type', async () => {
       const { status, body } = await get('/api/providers/nope/models');
       expect(status).toBe(404);
