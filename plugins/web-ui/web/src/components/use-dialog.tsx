@@ -1,9 +1,14 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { Link } from 'wouter';
 import type { EndpointListing } from '../api/types';
+import '../styles/endpoints.css';
 import { UseContent } from './use-content';
 
-/** "Use endpoint <name>": the examples to call it and a live Try it. */
-export function UseDialog({ endpoint, onClose }: { endpoint: Pick<EndpointListing, 'name' | 'kind'>; onClose: () => void }) {
+/**
+ * "Use endpoint <name>": the examples to call it and a live Try it. `pageLink` adds a link to
+ * the endpoint's own page (configuration, health, usage), for dialogs opened from elsewhere.
+ */
+export function UseDialog({ endpoint, onClose, pageLink }: { endpoint: Pick<EndpointListing, 'name' | 'kind'>; onClose: () => void; pageLink?: boolean }) {
   return (
     <Dialog open onClose={onClose} className="dialog-root">
       <div className="dialog-backdrop" aria-hidden="true" />
@@ -17,6 +22,11 @@ export function UseDialog({ endpoint, onClose }: { endpoint: Pick<EndpointListin
               </svg>
             </button>
           </div>
+          {pageLink && (
+            <p className="dialog-page-link">
+              <Link href={`/endpoints/${encodeURIComponent(endpoint.name)}`}>Open endpoint page</Link> <span className="muted">configuration, health and usage of {endpoint.name}</span>
+            </p>
+          )}
           <UseContent endpoint={endpoint} />
         </DialogPanel>
       </div>

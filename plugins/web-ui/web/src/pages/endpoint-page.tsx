@@ -6,6 +6,7 @@ import { queryKeys, useConnection, useEndpoint, useProviders } from '../api/quer
 import type { EndpointListing, ProviderType } from '../api/types';
 import { AdminApiNotice } from '../components/admin-api-notice';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { EndpointHealthSection } from '../components/endpoint-health';
 import { maskedText } from '../components/credential-fields';
 import { ErrorNotice } from '../components/error-notice';
 import { RangeSwitch } from '../components/range-switch';
@@ -98,6 +99,8 @@ export function EndpointPage({ name }: { name: string }) {
           This endpoint is defined in <code>gateway.config.yaml</code>: to change or delete it, edit the file (the gateway reloads it when it changes).
         </div>
       )}
+
+      <EndpointHealthSection endpoint={name} />
 
       <div className="two-column">
         <section className="card" aria-labelledby="config-heading">
@@ -239,11 +242,12 @@ function ConnectionDetails({ name }: { name: string }) {
         <dd>{connection.data.type}</dd>
         <dt>Source</dt>
         <dd>{connection.data.source === 'config' ? 'Config file' : 'UI / API'}</dd>
+        {/* Whether its settings can be used, not whether calls succeed: that is the Health section's. */}
         {connection.data.status && (
           <>
-            <dt>Status</dt>
+            <dt>Settings</dt>
             <dd className={connection.data.status === 'ok' ? undefined : 'text-danger'}>
-              {String(connection.data.status)}
+              {connection.data.status === 'ok' ? 'valid' : String(connection.data.status)}
               {connection.data.problem ? `: ${String(connection.data.problem)}` : ''}
             </dd>
           </>

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { useEndpoints, useUsage } from '../api/queries';
 import type { EndpointListing } from '../api/types';
 import { AdminApiNotice } from '../components/admin-api-notice';
 import { ErrorNotice } from '../components/error-notice';
 import { UseDialog } from '../components/use-dialog';
+import { usageValue, UsageUnavailable } from '../components/usage-value';
 import { routingSummary, sourceLabel } from '../lib/endpoint-summary';
 import { takeFlash } from '../lib/flash';
-import { formatCount } from '../lib/format';
+import { formatCount, formatRate } from '../lib/format';
 import { usageQuery } from '../lib/usage-range';
 
 /** The home page: every endpoint, with its last hour's traffic and a way to call it. */
@@ -51,6 +52,7 @@ export function EndpointsPage() {
           </button>
         </section>
       )}
+      {list.length > 0 && usage.error && <UsageUnavailable error={usage.error} />}
       {list.length > 0 && (
         <div className="card table-card">
           <table className="table">
@@ -78,19 +80,31 @@ export function EndpointsPage() {
                 return (
                   <tr key={endpoint.name}>
                     <th scope="row">
-                      <Link href={`/endpoints/${encodeURIComponent(endpoint.name)}`} className="endpoint-link">
+                      {/* The name opens the same Use dialog as the button; the dialog links to the endpoint's page. */}
+                      <button type="button" className="link-button endpoint-link" aria-haspopup="dialog" onClick={() => setUsing(endpoint)}>
                         {endpoint.name}
-                      </Link>
+                      </button>
                     </th>
-                    <td>
+                    <td data-label="Kind">
                       <span className={`badge badge-kind-${endpoint.kind}`}>{endpoint.kind}</span>
                     </td>
-                    <td className="mono">{routingSummary(endpoint) ?? <span className="muted">—</span>}</td>
-                    <td>
+                    <td className="mono" data-label="Provider / model">
+                      {routingSummary(endpoint) ?? <span className="muted">—</span>}
+                    </td>
+                    <td data-label="Source">
                       <span className={`badge badge-source-${endpoint.source === 'config' ? 'config' : 'api'}`}>{sourceLabel(endpoint)}</span>
                     </td>
-                    <td className="num">{formatCount(row?.requests ?? 0)}</td>
-                    <td className={`num${row?.errors ? ' text-danger' : ''}`}>{formatCount(row?.errors ?? 0)}</td>
+                    <td className="num" data-label="Requests (1 h)">
+                      {usageValue(usage, () => formatCount(row?.requests ?? 0))}
+                    </td>
+                    <td className={`num${row?.errors ? ' text-danger' : ''}`} data-label="Errors (1 h)">
+                      {usageValue(usage, () => (
+                        <>
+                          {formatCount(row?.errors ?? 0)}
+                          {row && row.errors > 0 && <span className="error-rate">({formatRate(row.errors, row.requests)})</span>}
+                        </>
+                      ))}
+                    </td>
                     <td className="actions">
                       <button type="button" className="btn btn-small" onClick={() => setUsing(endpoint)}>
                         Use
@@ -103,7 +117,7 @@ export function EndpointsPage() {
           </table>
         </div>
       )}
-      {using && <UseDialog endpoint={using} onClose={() => setUsing(undefined)} />}
+      {using && <UseDialog endpoint={using} pageLink onClose={() => setUsing(undefined)} />}
     </>
   );
 }
