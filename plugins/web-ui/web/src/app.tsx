@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { Layout } from './components/layout';
 import { TokenDialog } from './components/token-dialog';
+import { ConnectionsPage } from './pages/connections-page';
 import { EndpointFormPage } from './pages/endpoint-form-page';
 import { EndpointPage } from './pages/endpoint-page';
 import { EndpointsPage } from './pages/endpoints-page';
@@ -22,6 +23,7 @@ export function App() {
             <Route path="/endpoints/new">{() => <EndpointFormPage />}</Route>
             <Route path="/endpoints/:name/edit">{(params) => <EndpointFormPage editing={decodeURIComponent(params.name)} />}</Route>
             <Route path="/endpoints/:name">{(params) => <EndpointPage name={decodeURIComponent(params.name)} />}</Route>
+            <Route path="/connections" component={ConnectionsPage} />
             <Route path="/usage" component={UsagePage} />
             <Route path="/keys" component={KeysPage} />
             <Route component={NotFoundPage} />
