@@ -43,6 +43,9 @@ export function Layout({ children }: { children: ReactNode }) {
             <NavLink href="/" active={(at) => at === '/' || at.startsWith('/endpoints')}>
               Endpoints
             </NavLink>
+            <NavLink href="/connections" active={(at) => at.startsWith('/connections')}>
+              Connections
+            </NavLink>
             <NavLink href="/usage" active={(at) => at.startsWith('/usage')}>
               Usage
             </NavLink>
