@@ -217,7 +217,7 @@ describe('usage accounting', () => {
       for (const secret of ['sk-client-secret-999', 'sk-usage-test-0123456789']) expect(raw).not.toContain(secret);
       const line = JSON.parse(raw).usage;
       const scalarFields = [
-        'requestId', 'endpoint', 'kind', 'apiStyle', 'caller', 'provider', 'providerType', 'model', 'attempt', 'stream',
+        'requestId', 'endpoint', 'kind', 'apiStyle', 'caller', 'provider', 'providerType', 'model', 'catalogModel', 'attempt', 'stream',
         'status', 'errorCode', 'failure', 'startedAt', 'latencyMs', 'ttfbMs', 'costUsd', 'priced', 'costNote',
       ];
       for (const [key, value] of Object.entries(line)) {
