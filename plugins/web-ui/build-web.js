@@ -49,10 +49,14 @@ async function main() {
   if (await buildApiTypes()) console.log(`web-ui: regenerated ${relative(process.cwd(), GENERATED_FILE)} from the OpenAPI document`);
   const wanted = inputsHash();
   if (existsSync(join(OUT, 'index.html')) && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === wanted) return;
+  // Said before Vite starts: on a first `npm start` this step takes a while, and Vite's own lines come only at its end.
+  console.log('web-ui: building the web UI (Vite)…');
+  const started = Date.now();
   const { build } = await import('vite');
   await build({ configFile: join(WEB, 'vite.config.mts') });
   precompress(OUT);
   writeFileSync(STAMP, wanted);
+  console.log(`web-ui: built ${relative(process.cwd(), OUT)} in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
 main().catch((error) => {
