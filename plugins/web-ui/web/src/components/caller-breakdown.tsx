@@ -3,7 +3,7 @@ import { useUsage } from '../api/queries';
 import { callerDescription, callerShares, type CallerShare } from '../lib/callers';
 import { formatCount, formatRate, formatUsd, formatUsdExact } from '../lib/format';
 import { rangeOf, usageQuery, type RangeId } from '../lib/usage-range';
-import { ErrorNotice } from './error-notice';
+import { LoadingValue, UsageUnavailable } from './usage-value';
 
 /** One `group_by=caller` read of the range: every caller's totals (shared by the breakdown and the dashboard's Caller filter); `gatewayKey` keeps one key's calls. */
 export function useCallerUsage(endpoint: string | undefined, range: RangeId, gatewayKey?: string) {
@@ -13,19 +13,28 @@ export function useCallerUsage(endpoint: string | undefined, range: RangeId, gat
 
 /**
  * Requests, tokens and cost per caller (`app`, `judge`, any `x-gateway-caller` label),
- * so evaluation judges' spend reads apart from the application's.
+ * so evaluation judges' spend reads apart from the application's. `headingLevel` fits the
+ * page's outline; `quietErrors` when the page already says the usage API failed.
  */
-export function CallerBreakdown({ endpoint, range, selected, gatewayKey }: { endpoint?: string; range: RangeId; selected?: string; gatewayKey?: string }) {
+export function CallerBreakdown({ endpoint, range, selected, gatewayKey, headingLevel = 3, quietErrors }: { endpoint?: string; range: RangeId; selected?: string; gatewayKey?: string; headingLevel?: 2 | 3; quietErrors?: boolean }) {
   const usage = useCallerUsage(endpoint, range, gatewayKey);
   const heading = useId();
   const shares = callerShares(usage.data?.data ?? []);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <section className="caller-breakdown" aria-labelledby={heading}>
       <div className="section-header">
-        <h3 id={heading}>Cost by caller</h3>
+        <Heading id={heading} className="caller-heading">
+          Cost by caller
+        </Heading>
         <span className="muted small">Judges send X-MLflow-Gateway-Caller: judge; other clients can label their calls with x-gateway-caller.</span>
       </div>
-      {usage.error && <ErrorNotice error={usage.error} what="usage per caller" />}
+      {usage.error && (quietErrors ? <p className="muted">Usage unavailable.</p> : <UsageUnavailable error={usage.error} />)}
+      {usage.isPending && (
+        <p className="muted">
+          Loading callers <LoadingValue />
+        </p>
+      )}
       {usage.data && shares.length === 0 && <p className="muted">No calls in the {rangeOf(range).label.toLowerCase()}.</p>}
       {shares.length > 0 && (
         <table className="table table-compact caller-table" aria-labelledby={heading}>
@@ -70,14 +79,24 @@ function CallerRow({ share, selected }: { share: CallerShare; selected: boolean 
       <th scope="row">
         <span className={`badge badge-caller${caller === 'judge' ? ' badge-caller-judge' : ''}`}>{caller}</span> <span className="muted small">{callerDescription(caller)}</span>
       </th>
-      <td className="num">{formatCount(row.requests)}</td>
-      <td className={`num${row.errors ? ' text-danger' : ''}`}>{formatCount(row.errors)}</td>
-      <td className="num">{formatCount(row.prompt_tokens)}</td>
-      <td className="num">{formatCount(row.completion_tokens)}</td>
-      <td className="num strong" title={formatUsdExact(row.cost_usd)}>
+      <td className="num" data-label="Requests">
+        {formatCount(row.requests)}
+      </td>
+      <td className={`num${row.errors ? ' text-danger' : ''}`} data-label="Errors">
+        {formatCount(row.errors)}
+      </td>
+      <td className="num" data-label="Tokens in">
+        {formatCount(row.prompt_tokens)}
+      </td>
+      <td className="num" data-label="Tokens out">
+        {formatCount(row.completion_tokens)}
+      </td>
+      <td className="num strong" title={formatUsdExact(row.cost_usd)} data-label="Cost">
         {formatUsd(row.cost_usd)}
       </td>
-      <td className="num">{row.cost_usd > 0 ? formatRate(share.costShare, 1) : '—'}</td>
+      <td className="num" data-label="Share of cost">
+        {row.cost_usd > 0 ? formatRate(share.costShare, 1) : '—'}
+      </td>
     </tr>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { useEndpoints, useKeys, useUsage } from '../api/queries';
 import { useCallerUsage } from '../components/caller-breakdown';
-import { ErrorNotice } from '../components/error-notice';
+import { LoadingValue } from '../components/usage-value';
 import { RangeSwitch } from '../components/range-switch';
 import UsageOverview from '../components/usage-overview';
 import { callerShares } from '../lib/callers';
@@ -77,14 +77,20 @@ export default function UsagePage() {
         <RangeSwitch value={range} onChange={setRange} />
       </div>
       <section className="card" aria-label={`Usage of ${endpoint || 'all endpoints'}${filters}`}>
-        <UsageOverview endpoint={endpoint || undefined} range={range} caller={caller || undefined} gatewayKey={gatewayKey || undefined} />
+        <UsageOverview endpoint={endpoint || undefined} range={range} caller={caller || undefined} gatewayKey={gatewayKey || undefined} headingLevel={2} />
       </section>
       <section className="card table-card" aria-labelledby="top-heading">
         <div className="card-title section-header">
           <h2 id="top-heading">{`Top endpoints by cost${filters}`}</h2>
           <span className="muted">{rangeOf(range).label}</span>
         </div>
-        {perEndpoint.error && <ErrorNotice error={perEndpoint.error} what="usage per endpoint" />}
+        {/* The overview above says why usage is unavailable; this table only says it has no rows to show. */}
+        {perEndpoint.error && <p className="muted card-pad">Usage per endpoint unavailable: {perEndpoint.error instanceof Error ? perEndpoint.error.message : String(perEndpoint.error)}</p>}
+        {perEndpoint.isPending && (
+          <p className="muted card-pad">
+            Loading endpoints by cost <LoadingValue />
+          </p>
+        )}
         {perEndpoint.data && top.length === 0 && <p className="muted card-pad">No endpoint had traffic in this range.</p>}
         {top.length > 0 && (
           <table className="table" aria-labelledby="top-heading">
@@ -120,13 +126,27 @@ export default function UsagePage() {
                   <th scope="row">
                     <Link href={`/endpoints/${encodeURIComponent(row.endpoint)}`}>{row.endpoint}</Link>
                   </th>
-                  <td className="num">{formatCount(row.requests)}</td>
-                  <td className={`num${row.errors ? ' text-danger' : ''}`}>{formatCount(row.errors)}</td>
-                  <td className="num">{formatMs(row.latency_ms.p50)}</td>
-                  <td className="num">{formatMs(row.latency_ms.p99)}</td>
-                  <td className="num">{formatCount(row.prompt_tokens)}</td>
-                  <td className="num">{formatCount(row.completion_tokens)}</td>
-                  <td className="num strong">{formatUsd(row.cost_usd)}</td>
+                  <td className="num" data-label="Requests">
+                    {formatCount(row.requests)}
+                  </td>
+                  <td className={`num${row.errors ? ' text-danger' : ''}`} data-label="Errors">
+                    {formatCount(row.errors)}
+                  </td>
+                  <td className="num" data-label="p50">
+                    {formatMs(row.latency_ms.p50)}
+                  </td>
+                  <td className="num" data-label="p99">
+                    {formatMs(row.latency_ms.p99)}
+                  </td>
+                  <td className="num" data-label="Tokens in">
+                    {formatCount(row.prompt_tokens)}
+                  </td>
+                  <td className="num" data-label="Tokens out">
+                    {formatCount(row.completion_tokens)}
+                  </td>
+                  <td className="num strong" data-label="Cost">
+                    {formatUsd(row.cost_usd)}
+                  </td>
                 </tr>
               ))}
             </tbody>
