@@ -19,7 +19,7 @@ export const catalogModelSchema = z
   .min(1)
   .optional()
   .describe(
-    "The catalogue model this target's `model` serves, when `model` is not a model name (an Azure OpenAI deployment, a custom serving endpoint): its badges, context window and prices apply, and calls are priced as it. Default: `model`.",
+    "The catalogue model this target's `model` serves, when `model` is not a model name (a cloud deployment's name, a custom serving endpoint): its badges, context window and prices apply, and calls are priced as it. Default: `model`.",
   );
 
 export const targetSchema = z
