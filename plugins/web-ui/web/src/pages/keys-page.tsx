@@ -6,6 +6,7 @@ import type { GatewayKey, UsageRow } from '../api/types';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ErrorNotice } from '../components/error-notice';
 import { KeyCreateDialog } from '../components/key-create-dialog';
+import { LoadingValue, UnavailableValue } from '../components/usage-value';
 import { formatAgo, formatCount, formatDate, formatDateTime, formatUsd } from '../lib/format';
 import { limitParts, scopeSummary } from '../lib/key-draft';
 import { usageQuery } from '../lib/usage-range';
@@ -28,6 +29,8 @@ export function KeysPage() {
 
   const all = keys.data?.keys ?? [];
   const revokedCount = all.filter((k) => k.status === 'revoked').length;
+  // Revoked keys stay listed (hidden by default): with none other left, the page is as empty as a fresh install.
+  const noLiveKeys = all.length === revokedCount;
   const shown = showRevoked ? all : all.filter((k) => k.status !== 'revoked');
   const served = keys.data?.served !== false;
 
@@ -89,16 +92,32 @@ export function KeysPage() {
       )}
       {keys.error && <ErrorNotice error={keys.error} what="the keys" />}
       {keys.isPending && <p className="muted">Loading keys…</p>}
-      {keys.data && served && all.length === 0 && (
-        <section className="empty-state card">
-          <h2>No keys yet</h2>
-          <p>Create a key for each client or team: you choose which endpoints it may call, its limits and when it expires, and you can revoke it at any time.</p>
-          <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+      {keys.data && served && noLiveKeys && (
+        <section className="empty-state card" aria-labelledby="no-keys-heading">
+          <h2 id="no-keys-heading">No gateway keys</h2>
+          <p>
+            Gateway keys let clients call this gateway's endpoints without ever holding a provider's credentials. Create a key for each client or team: you choose which endpoints it may call, its limits and when it expires, and you
+            can revoke it at any time.
+          </p>
+          {revokedCount > 0 && !showRevoked && (
+            <label className="checkbox small">
+              <input type="checkbox" checked={showRevoked} onChange={(e) => setShowRevoked(e.target.checked)} />
+              Show revoked keys ({revokedCount})
+            </label>
+          )}
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => {
+              setFlash(undefined);
+              setCreating(true);
+            }}
+          >
             Create key
           </button>
         </section>
       )}
-      {all.length > 0 && (
+      {all.length > 0 && (!noLiveKeys || showRevoked) && (
         <div className="card table-card">
           <div className="card-title section-header">
             <h2 id="keys-heading">Keys</h2>
@@ -132,7 +151,7 @@ export function KeysPage() {
                   <KeyRow
                     key={key.id}
                     gatewayKey={key}
-                    usage={usage.error ? null : usageByKey.get(key.id)}
+                    usage={usage.error ? null : usage.isPending ? 'loading' : usageByKey.get(key.id)}
                     onRevoke={() => {
                       setRevokeError(undefined);
                       setRevoking(key);
@@ -167,8 +186,8 @@ export function KeysPage() {
   );
 }
 
-/** `usage`: the key's last day; undefined when it made no call, null when the gateway cannot say. */
-function KeyRow({ gatewayKey: key, usage, onRevoke }: { gatewayKey: GatewayKey; usage: UsageRow | undefined | null; onRevoke: () => void }) {
+/** `usage`: the key's last day; undefined when it made no call, null when the gateway cannot say, 'loading' until it answers. */
+function KeyRow({ gatewayKey: key, usage, onRevoke }: { gatewayKey: GatewayKey; usage: UsageRow | undefined | null | 'loading'; onRevoke: () => void }) {
   const revoked = key.status === 'revoked';
   return (
     <tr className={revoked ? 'row-muted' : undefined}>
@@ -186,9 +205,13 @@ function KeyRow({ gatewayKey: key, usage, onRevoke }: { gatewayKey: GatewayKey; 
           </time>
         </span>
       </th>
-      <td className="mono nowrap">{key.key}</td>
-      <td className={key.endpoints === '*' ? 'nowrap' : 'mono'}>{scopeSummary(key)}</td>
-      <td className="key-limits">
+      <td className="mono nowrap" data-label="Key">
+        {key.key}
+      </td>
+      <td className={key.endpoints === '*' ? 'nowrap' : 'mono'} data-label="Endpoints">
+        {scopeSummary(key)}
+      </td>
+      <td className="key-limits" data-label="Limits">
         {limitParts(key).length === 0 ? (
           <span className="muted">None</span>
         ) : (
@@ -200,7 +223,7 @@ function KeyRow({ gatewayKey: key, usage, onRevoke }: { gatewayKey: GatewayKey; 
           ))
         )}
       </td>
-      <td className="nowrap">
+      <td className="nowrap" data-label="Expires">
         {key.expires_at ? (
           <time dateTime={key.expires_at} title={formatDateTime(key.expires_at)}>
             {formatDate(key.expires_at)}
@@ -209,7 +232,7 @@ function KeyRow({ gatewayKey: key, usage, onRevoke }: { gatewayKey: GatewayKey; 
           <span className="muted">Never</span>
         )}
       </td>
-      <td className="nowrap">
+      <td className="nowrap" data-label="Last used">
         {key.last_used_at ? (
           <time dateTime={key.last_used_at} title={formatDateTime(key.last_used_at)}>
             {formatAgo(key.last_used_at)}
@@ -218,8 +241,8 @@ function KeyRow({ gatewayKey: key, usage, onRevoke }: { gatewayKey: GatewayKey; 
           <span className="muted">Never</span>
         )}
       </td>
-      <td className="num nowrap">
-        {usage === null ? <span className="muted">—</span> : usage ? `${formatCount(usage.requests)} ${usage.requests === 1 ? 'call' : 'calls'} · ${formatUsd(usage.cost_usd)}` : <span className="muted">No calls</span>}
+      <td className="num nowrap" data-label="Last 24 h">
+        {usage === 'loading' ? <LoadingValue /> : usage === null ? <UnavailableValue /> : usage ? `${formatCount(usage.requests)} ${usage.requests === 1 ? 'call' : 'calls'} · ${formatUsd(usage.cost_usd)}` : <span className="muted">No calls</span>}
       </td>
       <td className="actions">
         {!revoked && (
