@@ -120,3 +120,22 @@ describe('isRetiredModel', () => {
     (id) => expect(isRetiredModel(id)).toBe(false),
   );
 });
+
+describe('isPatternId', () => {
+  it.each([
+    ['openai', 'ft:gpt-3.5-turbo-', true],
+    ['openai', 'ft:gpt-4o', true],
+    ['openai', 'gpt-4o-mini-2024-07-18.ft-', true],
+    ['openai', 'gpt-4o:extended', true],
+    ['azure-openai', 'phi-4-reasoning:free', true],
+    ['bedrock', 'regional.anthropic.claude-sonnet-4-5-20250929-v1:0', true],
+    ['openrouter', 'openai/gpt-4o:extended', false],
+    ['openrouter', 'meta-llama/llama-3.3-70b-instruct:free', false],
+    ['bedrock', 'amazon.nova-pro-v1:0', false],
+    ['bedrock', 'us.anthropic.claude-sonnet-4-5-20250929-v1:0', false],
+    ['openai', 'gpt-4o-mini', false],
+    ['fireworks', 'accounts/fireworks/models/deepseek-v3p2', false],
+  ] as const)('%s %s: %s', (type, id, pattern) => {
+    expect(isPatternId(type, id)).toBe(pattern);
+  });
+});
