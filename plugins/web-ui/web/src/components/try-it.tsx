@@ -2,7 +2,8 @@ import { useId, useRef, useState } from 'react';
 import { formatMs } from '../lib/format';
 import { gatewayKeyHeaders, setTryItKey, tryItKey } from '../lib/gateway-key';
 import type { UsageExample } from '../lib/snippets';
-import { parseServerTiming, SseTextReader } from '../lib/stream-text';
+import { answerText, parseServerTiming, SseTextReader } from '../lib/stream-text';
+import '../styles/endpoints.css';
 import { InlineCode } from './usage-examples';
 
 interface Outcome {
@@ -218,6 +219,8 @@ export function TryIt({ examples, requireKeys }: { examples: readonly UsageExamp
 
 function OutcomeView({ outcome }: { outcome: Outcome }) {
   const ok = outcome.status < 400;
+  // A whole answer's text reads first; its JSON stays below, folded.
+  const text = !outcome.streamed && outcome.totalMs !== undefined ? answerText(outcome.body) : undefined;
   return (
     <section className="try-it-result" aria-label="Response">
       <dl className="facts-row">
@@ -240,13 +243,19 @@ function OutcomeView({ outcome }: { outcome: Outcome }) {
       </dl>
       {outcome.streamed && (
         <div className="field">
-          <h4 className="small-heading">Streamed text</h4>
+          <h3 className="small-heading">Streamed text</h3>
           <pre className="streamed-text" aria-live="polite">
             {outcome.text || <span className="muted">{outcome.totalMs === undefined ? 'Waiting for text…' : 'No text in the stream.'}</span>}
           </pre>
         </div>
       )}
-      <details className="raw-body" open={!outcome.streamed}>
+      {text !== undefined && (
+        <div className="field">
+          <h3 className="small-heading">Answer</h3>
+          <p className="answer-text">{text}</p>
+        </div>
+      )}
+      <details className="raw-body" open={!outcome.streamed && text === undefined}>
         <summary>{outcome.streamed ? 'Raw events' : 'Response body'}</summary>
         <pre className="response-body">{prettyJson(outcome.body)}</pre>
       </details>

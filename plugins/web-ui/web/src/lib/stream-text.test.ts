@@ -1,4 +1,4 @@
-import { parseServerTiming, SseTextReader, textOfEvent } from './stream-text';
+import { answerText, parseServerTiming, SseTextReader, textOfEvent } from './stream-text';
 
 describe('SseTextReader', () => {
   it('emits the text of each complete event, across pieces that split events anywhere', () => {
@@ -45,5 +45,27 @@ describe('parseServerTiming', () => {
     ]);
     expect(parseServerTiming(null)).toEqual([]);
     expect(parseServerTiming('cache;desc="hit"')).toEqual([]);
+  });
+});
+
+describe('answerText', () => {
+  const json = (value: unknown) => JSON.stringify(value);
+
+  it('reads the text of a whole answer in every format the gateway answers in', () => {
+    expect(answerText(json({ object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: 'chat' } }] }))).toBe('chat');
+    expect(answerText(json({ choices: [{ message: { content: [{ type: 'text', text: 'pa' }, { type: 'text', text: 'rts' }] } }] }))).toBe('parts');
+    expect(
+      answerText(json({ object: 'response', output: [{ type: 'reasoning', summary: [] }, { type: 'message', content: [{ type: 'output_text', text: 'responses' }] }] })),
+    ).toBe('responses');
+    expect(answerText(json({ type: 'message', content: [{ type: 'thinking', thinking: 'hmm' }, { type: 'text', text: 'claude' }] }))).toBe('claude');
+    expect(answerText(json({ candidates: [{ content: { parts: [{ text: 'hidden', thought: true }, { text: 'gemini' }] } }] }))).toBe('gemini');
+  });
+
+  it('has no text for errors, embeddings, tool calls only, or a body that is not JSON', () => {
+    expect(answerText(json({ error: { message: 'bad', type: 'invalid_request_error' } }))).toBeUndefined();
+    expect(answerText(json({ object: 'list', data: [{ object: 'embedding', embedding: [0.1] }] }))).toBeUndefined();
+    expect(answerText(json({ choices: [{ message: { content: null, tool_calls: [{ id: 'c' }] } }] }))).toBeUndefined();
+    expect(answerText('<html>502</html>')).toBeUndefined();
+    expect(answerText('')).toBeUndefined();
   });
 });

@@ -60,6 +60,43 @@ export function textOfEvent(event: unknown): string {
   return '';
 }
 
+/**
+ * The text of a whole (non-streamed) answer, in any of the formats the gateway answers in
+ * (OpenAI chat, Responses, Anthropic Messages, Gemini); undefined when it has none (an error,
+ * embeddings, a tool call only), so Try it shows the JSON alone.
+ */
+export function answerText(body: string): string | undefined {
+  let answer: unknown;
+  try {
+    answer = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  if (!answer || typeof answer !== 'object') return undefined;
+  const a = answer as Record<string, any>;
+  const texts: string[] = [];
+  const textOfParts = (parts: unknown): string[] => (Array.isArray(parts) ? parts.filter((p: any) => typeof p?.text === 'string' && (p.type === undefined || p.type === 'text' || p.type === 'output_text') && !p.thought).map((p: any) => p.text as string) : []);
+  // OpenAI Chat Completions (and the native route): content is a string, or parts.
+  if (Array.isArray(a.choices)) {
+    for (const choice of a.choices) {
+      const content = choice?.message?.content;
+      if (typeof content === 'string') texts.push(content);
+      else texts.push(...textOfParts(content));
+    }
+  } else if (a.object === 'response' && Array.isArray(a.output)) {
+    // OpenAI Responses: the message items' output_text parts.
+    for (const item of a.output) if (item?.type === 'message') texts.push(...textOfParts(item.content));
+  } else if (a.type === 'message' && Array.isArray(a.content)) {
+    // Anthropic Messages.
+    texts.push(...textOfParts(a.content));
+  } else if (Array.isArray(a.candidates)) {
+    // Gemini: parts of every candidate, thoughts left out.
+    for (const candidate of a.candidates) texts.push(...textOfParts(candidate?.content?.parts));
+  }
+  const text = texts.join('');
+  return text ? text : undefined;
+}
+
 /** `Server-Timing: gateway;dur=1.2, upstream;dur=30.5` as name -> milliseconds. */
 export function parseServerTiming(header: string | null): Array<{ name: string; ms: number }> {
   if (!header) return [];
