@@ -219,7 +219,7 @@ export function TryIt({ examples, requireKeys }: { examples: readonly UsageExamp
 
 function OutcomeView({ outcome }: { outcome: Outcome }) {
   const ok = outcome.status < 400;
-  // A whole answer's text reads first; its JSON stays below, folded.
+  // A whole answer's text reads first; its JSON stays open below it.
   const text = !outcome.streamed && outcome.totalMs !== undefined ? answerText(outcome.body) : undefined;
   return (
     <section className="try-it-result" aria-label="Response">
@@ -255,7 +255,7 @@ function OutcomeView({ outcome }: { outcome: Outcome }) {
           <p className="answer-text">{text}</p>
         </div>
       )}
-      <details className="raw-body" open={!outcome.streamed && text === undefined}>
+      <details className="raw-body" open={!outcome.streamed}>
         <summary>{outcome.streamed ? 'Raw events' : 'Response body'}</summary>
         <pre className="response-body">{prettyJson(outcome.body)}</pre>
       </details>
