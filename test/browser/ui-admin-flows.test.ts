@@ -166,7 +166,8 @@ describe('web UI create/edit/delete flows on the admin API (Chromium)', () => {
     expect(upstreamB.requests.map((r) => r.body.model)).toEqual(['gpt-4o', 'gpt-4o']);
 
     await session.screenshot('endpoints-list-admin');
-    await page().getByRole('link', { name: 'ui-split' }).click();
+    await page().getByRole('table').getByRole('button', { name: 'ui-split' }).click();
+    await page().getByRole('dialog', { name: 'Use endpoint ui-split' }).getByRole('link', { name: 'Open endpoint page' }).click();
     const split = page().getByRole('table', { name: 'Split targets' });
     await split.waitFor();
     expect(await split.getByRole('row').allTextContents()).toEqual(['ConnectionModelShare', 'openaigpt-4o-mini50%', 'seedgpt-4o50%']);

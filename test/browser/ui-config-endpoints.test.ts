@@ -157,7 +157,9 @@ describe('web UI on config endpoints (Chromium)', () => {
 
   it("shows an endpoint's page with its examples and its usage", async () => {
     await session.open('/');
-    await page().getByRole('link', { name: 'chat-a' }).click();
+    // The name opens the Use dialog, which links to the endpoint's page.
+    await page().getByRole('table').getByRole('button', { name: 'chat-a' }).click();
+    await page().getByRole('dialog', { name: 'Use endpoint chat-a' }).getByRole('link', { name: 'Open endpoint page' }).click();
     await page().getByRole('heading', { name: 'chat-a', level: 1 }).waitFor();
     expect(page().url()).toBe(`${gw.url}/ui/endpoints/chat-a`);
     await page().getByRole('heading', { name: 'Use examples' }).waitFor();
