@@ -83,7 +83,7 @@ describe('web UI: gateway keys (Chromium, keys required)', () => {
 
   it('shows an empty Keys page that says keys are required, with Create key', async () => {
     await session.open('/keys');
-    await page().getByRole('heading', { name: 'No keys yet' }).waitFor();
+    await page().getByRole('heading', { name: 'No gateway keys' }).waitFor();
     expect(await page().getByRole('link', { name: 'Keys', exact: true }).getAttribute('aria-current')).toBe('page');
     expect(await page().getByRole('note').textContent()).toContain('This gateway requires a key on every /gateway/ route');
     expect(await chat('chat-a')).toBe(401);
