@@ -1,6 +1,6 @@
 import type { Usage } from '@model-gateway/core';
 import { CAPABILITY_OVERLAY } from './capability-overlay';
-import { findProvider } from '@pydantic/genai-prices';
+import { findProvider, type ModelInfo } from '@pydantic/genai-prices';
 import { genaiCost, genaiFacts, genaiModels, matchGenaiModel } from './genai-prices-source';
 import { mergeModelEntry } from './merge-model-entry';
 import type { Cost, ModelEntry, ModelOverride } from './model-entry';
@@ -40,6 +40,7 @@ export class ModelCatalog {
   /** Provider type -> model -> entry: two lookups of the config's own strings, where one of a joined key would build and hash a new string per call. */
   private readonly memo = new Map<string, Map<string, ModelEntry | undefined>>();
   private memoOverrides?: ModelOverrides;
+  private readonly listedNameMemo = new Map<string, ReadonlyArray<{ info: ModelInfo; name: string }>>();
   private readonly modelsDev: ModelsDevCatalog;
   private readonly overlay: Overlay;
   private readonly now: () => Date;
@@ -95,9 +96,8 @@ export class ModelCatalog {
     const entries = new Map<string, ModelEntry>();
     const now = this.now();
     const notServed = NOT_SERVED[providerType];
-    for (const info of priceId === undefined ? [] : genaiModels(priceId)) {
-      const name = listedModelName(providerType, priceId as string, info, now);
-      if (name === undefined || notServed?.test(name)) continue;
+    for (const { info, name } of priceId === undefined ? [] : this.listedNames(providerType, priceId, now)) {
+      if (notServed?.test(name)) continue;
       // A model listed under an exact name of its clause, not its id, is looked up as a client sends it.
       const entry =
         name === info.id
@@ -155,6 +155,22 @@ export class ModelCatalog {
       this.memoOverrides = overrides;
     }
     return overrides;
+  }
+
+  /**
+   * A type's genai-prices models with the names they are listed under, worked out once: each
+   * takes a price lookup per candidate name, and the price data never changes at run time.
+   */
+  private listedNames(providerType: string, priceId: string, now: Date): ReadonlyArray<{ info: ModelInfo; name: string }> {
+    const known = this.listedNameMemo.get(providerType);
+    if (known) return known;
+    const listed: Array<{ info: ModelInfo; name: string }> = [];
+    for (const info of genaiModels(priceId)) {
+      const name = listedModelName(providerType, priceId, info, now);
+      if (name !== undefined) listed.push({ info, name });
+    }
+    this.listedNameMemo.set(providerType, listed);
+    return listed;
   }
 
   /** models.dev's facts for a name: its own entry, else what its entries for the genai-prices model agree on. */
