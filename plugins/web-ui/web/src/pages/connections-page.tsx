@@ -181,39 +181,42 @@ function ConnectionRow({ connection, type, testing, onEdit, onTest, onDelete }: 
       <th scope="row" className="mono">
         {connection.name}
       </th>
+      {/* Each labelled cell holds one element: on a phone the cell is a two-column grid (its label, then this). */}
       <td data-label="Type">
-        {type}
-        {type !== connection.type && <span className="connection-type mono"> {connection.type}</span>}
+        <span>
+          {type}
+          {type !== connection.type && <span className="connection-type mono"> {connection.type}</span>}
+        </span>
       </td>
       <td data-label="Destination" className="mono connection-destination">
-        {connection.base_url || <span className="muted">—</span>}
+        <span>{connection.base_url || <span className="muted">—</span>}</span>
       </td>
       <td data-label="Source">
-        <span className={`badge badge-source-${fromConfig ? 'config' : 'api'}`}>{fromConfig ? 'Config file' : 'UI / API'}</span>
+        <span>
+          <span className={`badge badge-source-${fromConfig ? 'config' : 'api'}`}>{fromConfig ? 'Config file' : 'UI / API'}</span>
+        </span>
       </td>
       <td data-label="Status">
-        {connection.status === 'ok' ? (
-          <span className="badge badge-ok">ok</span>
-        ) : (
-          <>
-            <span className="badge badge-error">{connection.status}</span>
-            {connection.problem && <span className="connection-problem"> {connection.problem}</span>}
-          </>
-        )}
+        <span>
+          <span className={`badge ${connection.status === 'ok' ? 'badge-ok' : 'badge-error'}`}>{connection.status}</span>
+          {connection.problem && <span className="connection-problem"> {connection.problem}</span>}
+        </span>
       </td>
       <td data-label="Used by">
-        {inUse ? (
-          connection.used_by.map((name, i) => (
-            <Fragment key={name}>
-              {i > 0 && ', '}
-              <Link href={`/endpoints/${encodeURIComponent(name)}`} className="mono">
-                {name}
-              </Link>
-            </Fragment>
-          ))
-        ) : (
-          <span className="muted">No endpoint</span>
-        )}
+        <span>
+          {inUse ? (
+            connection.used_by.map((name, i) => (
+              <Fragment key={name}>
+                {i > 0 && ', '}
+                <Link href={`/endpoints/${encodeURIComponent(name)}`} className="mono">
+                  {name}
+                </Link>
+              </Fragment>
+            ))
+          ) : (
+            <span className="muted">No endpoint</span>
+          )}
+        </span>
       </td>
       <td className="actions connection-actions">
         <button type="button" className="btn btn-small" onClick={onTest} disabled={testing} aria-label={`Test connection ${connection.name}`}>
