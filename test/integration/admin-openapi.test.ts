@@ -25,11 +25,15 @@ describe('admin API OpenAPI document', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
-        '/api/connections', '/api/connections/{name}', '/api/connections/{name}/test', '/api/endpoints', '/api/endpoints/{name}',
+        '/api/connections', '/api/connections/{name}', '/api/connections/{name}/test', '/api/connections/test', '/api/endpoints', '/api/endpoints/{name}',
         '/api/openapi.json', '/api/providers', '/api/providers/{type}', '/api/usage',
       ]),
     );
     expect(Object.keys(doc.paths['/api/connections/{name}']).sort()).toEqual(['delete', 'get', 'put']);
+    const draftTest = doc.paths['/api/connections/test'].post;
+    expect(draftTest.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/DraftTestRequest' });
+    expect(draftTest.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/TestResult' });
+    expect(doc.components.schemas.DraftTestRequest.required).toEqual(['connection']);
     const create = doc.paths['/api/connections'].post;
     expect(create.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ConnectionBody' });
     expect(create.responses['201'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Connection' });
