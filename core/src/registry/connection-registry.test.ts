@@ -111,6 +111,21 @@ describe('ConnectionRegistry', () => {
     await expect(registry.apply([settings('a', { type: 'nope' })])).rejects.toThrow('provider type "nope" is not registered');
   });
 
+  it('builds a detached connection (a draft under test) without putting it in or touching a live one of that name', async () => {
+    await registry.apply([settings('a')]);
+    const kept = live('a');
+    const draft = registry.detached(settings('a', { baseUrl: 'http://127.0.0.1:1/elsewhere' }));
+    expect((draft.connection as FakeConnection).settings.baseUrl).toBe('http://127.0.0.1:1/elsewhere');
+    expect(draft.definition.type).toBe('fake');
+    expect(registry.names()).toEqual(['a']);
+    expect(live('a')).toBe(kept);
+    expect(registry.get('a')?.connection).not.toBe(draft.connection);
+    expect(() => registry.detached(settings('x', { type: 'nope' }))).toThrow('provider type "nope" is not registered');
+    await registry.closeAll();
+    // Its caller closes it: closeAll knows nothing of it.
+    expect((draft.connection as FakeConnection).closed).toBe(0);
+  });
+
   it('closes every connection once on closeAll and is empty afterwards', async () => {
     await registry.apply([settings('a'), settings('b')]);
     await registry.closeAll();
