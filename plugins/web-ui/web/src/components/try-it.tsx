@@ -244,7 +244,7 @@ function OutcomeView({ outcome }: { outcome: Outcome }) {
       {outcome.streamed && (
         <div className="field">
           <h3 className="small-heading">Streamed text</h3>
-          <pre className="streamed-text" aria-live="polite">
+          <pre className="streamed-text" aria-live="polite" tabIndex={0}>
             {outcome.text || <span className="muted">{outcome.totalMs === undefined ? 'Waiting for text…' : 'No text in the stream.'}</span>}
           </pre>
         </div>
@@ -257,7 +257,10 @@ function OutcomeView({ outcome }: { outcome: Outcome }) {
       )}
       <details className="raw-body" open={!outcome.streamed}>
         <summary>{outcome.streamed ? 'Raw events' : 'Response body'}</summary>
-        <pre className="response-body">{prettyJson(outcome.body)}</pre>
+        {/* Focusable, so a keyboard can scroll a long body. */}
+        <pre className="response-body" tabIndex={0}>
+          {prettyJson(outcome.body)}
+        </pre>
       </details>
     </section>
   );

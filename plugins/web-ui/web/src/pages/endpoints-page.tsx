@@ -101,7 +101,7 @@ export function EndpointsPage() {
                       {usageValue(usage, () => (
                         <>
                           {formatCount(row?.errors ?? 0)}
-                          {row && row.errors > 0 && <span className="error-rate">({formatRate(row.errors, row.requests)})</span>}
+                          {row && row.errors > 0 && <span className="error-rate"> ({formatRate(row.errors, row.requests)})</span>}
                         </>
                       ))}
                     </td>

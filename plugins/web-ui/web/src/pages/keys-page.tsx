@@ -99,7 +99,7 @@ export function KeysPage() {
             Gateway keys let clients call this gateway's endpoints without ever holding a provider's credentials. Create a key for each client or team: you choose which endpoints it may call, its limits and when it expires, and you
             can revoke it at any time.
           </p>
-          {revokedCount > 0 && !showRevoked && (
+          {revokedCount > 0 && (
             <label className="checkbox small">
               <input type="checkbox" checked={showRevoked} onChange={(e) => setShowRevoked(e.target.checked)} />
               Show revoked keys ({revokedCount})
@@ -121,7 +121,8 @@ export function KeysPage() {
         <div className="card table-card">
           <div className="card-title section-header">
             <h2 id="keys-heading">Keys</h2>
-            {revokedCount > 0 && (
+            {/* With no live key the empty state above holds this toggle. */}
+            {revokedCount > 0 && !noLiveKeys && (
               <label className="checkbox small">
                 <input type="checkbox" checked={showRevoked} onChange={(e) => setShowRevoked(e.target.checked)} />
                 Show revoked keys ({revokedCount})
