@@ -2,6 +2,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { GatewayConfig } from '@model-gateway/core';
 
+/** Overrides `admin.allow_private_base_urls`, as GATEWAY_ADMIN_TOKEN overrides `admin.token`: for a local model server without editing the YAML. */
+export const ALLOW_PRIVATE_ENV = 'GATEWAY_ALLOW_PRIVATE_BASE_URLS';
+
 /** `${VAR}` substitution yields text, so a boolean setting also takes "true" and "false". */
 const configBoolean = () => z.union([z.boolean(), z.enum(['true', 'false']).transform((text) => text === 'true')]);
 
@@ -33,7 +36,8 @@ export const adminSectionSchema = z
       .default(false)
       .describe(
         'Let connections created through the API reach loopback and private addresses (a local Ollama or vLLM); default false. ' +
-          'Link-local and cloud metadata addresses are refused regardless. Checked on the URL and again on each resolved address when connecting.',
+          'Link-local and cloud metadata addresses are refused regardless. Checked on the URL and again on each resolved address when connecting. ' +
+          `${ALLOW_PRIVATE_ENV}=true or false overrides it.`,
       ),
   })
   .describe('The admin API (/api/connections, /api/endpoints).')
@@ -58,7 +62,7 @@ export function adminSettings(config: GatewayConfig, env: NodeJS.ProcessEnv): Ad
   const base = config.file ? path.dirname(path.resolve(config.file)) : process.cwd();
   return {
     token: nonEmpty(env.GATEWAY_ADMIN_TOKEN) ?? nonEmpty(admin.token),
-    allowPrivate: admin.allow_private_base_urls,
+    allowPrivate: allowPrivateFromEnv(env) ?? admin.allow_private_base_urls,
     dataDir: nonEmpty(env.GATEWAY_DATA_DIR) ? path.resolve(env.GATEWAY_DATA_DIR as string) : path.resolve(base, store.dir),
     redisUrl: config.state.redisUrl,
     keyPrefix: config.state.keyPrefix,
@@ -68,4 +72,26 @@ export function adminSettings(config: GatewayConfig, env: NodeJS.ProcessEnv): Ad
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+/**
+ * GATEWAY_ALLOW_PRIVATE_BASE_URLS as a boolean: undefined when unset or empty (the YAML's
+ * value holds), true or false in any case; anything else throws, so a typo such as `yes`
+ * stops check-config and the start instead of quietly leaving private addresses refused.
+ */
+export function allowPrivateFromEnv(env: NodeJS.ProcessEnv): boolean | undefined {
+  const text = env[ALLOW_PRIVATE_ENV]?.trim().toLowerCase();
+  if (text === undefined || text === '') return undefined;
+  if (text === 'true' || text === 'false') return text === 'true';
+  throw new Error(`${ALLOW_PRIVATE_ENV} is ${JSON.stringify(env[ALLOW_PRIVATE_ENV])}: give true or false (it overrides admin.allow_private_base_urls)`);
+}
+
+/** The admin section's check at load (check-config and start): the environment's override must be a boolean. */
+export function checkAdminSection(): string[] {
+  try {
+    allowPrivateFromEnv(process.env);
+    return [];
+  } catch (error) {
+    return [`admin.allow_private_base_urls: ${(error as Error).message}`];
+  }
 }
