@@ -1,6 +1,6 @@
 import type { GatewayPlugin } from '@model-gateway/core';
 import { storeCollections } from '@model-gateway/admin-store';
-import { adminSectionSchema, storeSectionSchema } from './admin-config';
+import { adminSectionSchema, checkAdminSection, storeSectionSchema } from './admin-config';
 import { ADMIN_ERRORS } from './admin-error-codes';
 import { ADMIN_API } from './admin-extension';
 import { AdminService } from './admin-service';
@@ -32,7 +32,7 @@ const plugin: GatewayPlugin = {
   dependencies: { plugins: ['model-catalog'] },
   register: (api) => {
     api.registerConfigSection({ field: 'store', schema: storeSectionSchema });
-    api.registerConfigSection({ field: 'admin', schema: adminSectionSchema });
+    api.registerConfigSection({ field: 'admin', schema: adminSectionSchema, check: checkAdminSection });
     api.registerErrorCodes(ADMIN_ERRORS);
     // Before the store loads (this plugin's start), so it validates the records it reads.
     const collections = storeCollections(api.container);
