@@ -66,7 +66,7 @@ export function parseConnectionInput(raw: unknown, context: ConnectionInputConte
   for (const [field, value] of Object.entries(entry)) {
     if (typeof value !== 'string' || !isUrlField(field) || secretFields.includes(field)) continue;
     const refusal = checkUrlText(value, { allowPrivate: context.allowPrivate });
-    if (refusal) throw invalidField(field, `${refusal}${/private|loopback/.test(refusal) ? ' (allowed only with admin.allow_private_base_urls: true)' : ''}`);
+    if (refusal) throw invalidField(field, `${refusal}${/private|loopback/.test(refusal) ? ' (allowed only with admin.allow_private_base_urls: true, or GATEWAY_ALLOW_PRIVATE_BASE_URLS=true in the environment)' : ''}`);
     const own = ownAddressRefusal(value, context.listenAddress);
     if (own) throw invalidField(field, own);
   }
