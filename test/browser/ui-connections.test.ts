@@ -90,6 +90,11 @@ describe('web UI: connections (Chromium)', () => {
     expect(await seed.getByRole('button', { name: /Edit|Delete/ }).count()).toBe(0);
     // Keys are only ever masked.
     expect(await page().content()).not.toContain(TEAM_KEY);
+    // A saved connection (here the config file's) is tested from its row.
+    upstreamA.reset();
+    await seed.getByRole('button', { name: 'Test connection seed' }).click();
+    await page().getByRole('status').filter({ hasText: /Connection seed works: gpt-4o-mini answered/ }).waitFor();
+    expect(upstreamA.last.headers.authorization).toBe(`Bearer ${SEED_KEY}`);
     await checkBothSizes('connections');
   }, BROWSER_TEST_TIMEOUT_MS);
 
@@ -107,6 +112,16 @@ describe('web UI: connections (Chromium)', () => {
     await dialog.getByLabel(labelled('Base URL')).fill(upstreamB.baseUrl);
     await dialog.getByRole('textbox', { name: labelled('Model to test with') }).fill('gpt-4o-mini');
     upstreamB.reset();
+    // The provider refuses the key, quoting it: the message is shown, the key scrubbed from it.
+    upstreamB.enqueue((req, res) => {
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${String(req.headers.authorization).slice(7)}.`, type: 'invalid_request_error', code: 'invalid_api_key' } }));
+    });
+    await dialog.getByRole('button', { name: 'Test connection' }).click();
+    const failed = dialog.getByRole('status').filter({ hasText: /Connection failed \(gpt-4o-mini\): .*Incorrect API key provided: \[redacted\]/ });
+    await failed.waitFor();
+    expect(await failed.textContent()).not.toContain(DRAFT_KEY);
+    expect({ failed: await session.accessibilityViolations() }).toEqual({ failed: [] });
     await dialog.getByRole('button', { name: 'Test connection' }).click();
     await dialog.getByRole('status').filter({ hasText: /Connection works: gpt-4o-mini answered/ }).waitFor();
     expect(upstreamB.last.headers.authorization).toBe(`Bearer ${DRAFT_KEY}`);
@@ -128,6 +143,11 @@ describe('web UI: connections (Chromium)', () => {
     expect(await dialog.getByRole('note').filter({ hasText: 'Changes apply to: team-chat' }).count()).toBe(1);
     const key = dialog.getByLabel(labelled('API key'));
     expect(await key.getAttribute('placeholder')).toMatch(/^sk-\.\.\.\w{4} \(unchanged\)$/);
+    // Tested as it stands, the blank key is the stored one (the draft replaces "team" at the same destination).
+    upstreamA.reset();
+    await dialog.getByRole('button', { name: 'Test connection' }).click();
+    await dialog.getByRole('status').filter({ hasText: /Connection works: gpt-4o-mini answered/ }).waitFor();
+    expect(upstreamA.last.headers.authorization).toBe(`Bearer ${TEAM_KEY}`);
     await dialog.getByLabel(labelled('Base URL')).fill(upstreamB.baseUrl);
     expect(await key.getAttribute('placeholder')).toBe('Enter it again');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
@@ -159,8 +179,23 @@ describe('web UI: connections (Chromium)', () => {
     expect((await api.delete('/api/endpoints/team-chat')).status).toBe(204);
     await session.open('/connections');
     await row('team').getByText('No endpoint').waitFor();
+    // An endpoint starts using it after the list was read: the gateway's 409 names it in the dialog.
+    expect((await api.post('/api/endpoints', { name: 'late-chat', kind: 'chat', provider: 'team', model: 'gpt-4o-mini' })).status).toBe(201);
     await page().getByRole('button', { name: 'Delete connection team' }).click();
-    const confirm = page().getByRole('alertdialog', { name: 'Delete connection team?' });
+    let confirm = page().getByRole('alertdialog', { name: 'Delete connection team?' });
+    await confirm.getByRole('button', { name: 'Delete connection team' }).click();
+    await confirm.getByRole('alert').filter({ hasText: 'Connection "team" is used by endpoint "late-chat"' }).waitFor();
+    expect({ refused: await session.accessibilityViolations() }).toEqual({ refused: [] });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await row('team').getByRole('link', { name: 'late-chat' }).waitFor();
+    expect(await connectionNames()).toContain('team');
+
+    expect((await api.delete('/api/endpoints/late-chat')).status).toBe(204);
+    await session.open('/connections');
+    await row('team').getByText('No endpoint').waitFor();
+    await page().getByRole('button', { name: 'Delete connection team' }).click();
+    confirm = page().getByRole('alertdialog', { name: 'Delete connection team?' });
     await confirm.waitFor();
     await checkBothSizes('connection-delete-dialog');
     await confirm.getByRole('button', { name: 'Delete connection team' }).click();
