@@ -98,11 +98,12 @@ export function EndpointsPage() {
                       {usageValue(usage, () => formatCount(row?.requests ?? 0))}
                     </td>
                     <td className={`num${row?.errors ? ' text-danger' : ''}`} data-label="Errors (1 h)">
+                      {/* One element: the phone layout's cell is a grid of label and value. */}
                       {usageValue(usage, () => (
-                        <>
+                        <span>
                           {formatCount(row?.errors ?? 0)}
                           {row && row.errors > 0 && <span className="error-rate"> ({formatRate(row.errors, row.requests)})</span>}
-                        </>
+                        </span>
                       ))}
                     </td>
                     <td className="actions">
