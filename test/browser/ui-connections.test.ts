@@ -204,4 +204,31 @@ describe('web UI: connections (Chromium)', () => {
     expect(await row('team').count()).toBe(0);
     expect((await api.get('/api/connections/team')).status).toBe(404);
   }, BROWSER_TEST_TIMEOUT_MS);
+
+  describe('on a gateway with no connections', () => {
+    let empty: GatewayProcess;
+    let emptySession: BrowserSession;
+    beforeAll(async () => {
+      const file = join(mkdtempSync(join(tmpdir(), 'ui-connections-empty-')), 'gateway.config.yaml');
+      writeFileSync(file, 'endpoints: []\n');
+      empty = await startGatewayProcess(file);
+      emptySession = await BrowserSession.start(empty.url);
+    }, BROWSER_TEST_TIMEOUT_MS);
+    afterAll(async () => {
+      await emptySession?.close();
+      await empty?.stop();
+    });
+
+    it('says there are none and offers to create one', async () => {
+      await emptySession.open('/connections');
+      const state = emptySession.page.getByRole('heading', { level: 2, name: 'No connections yet' });
+      await state.waitFor();
+      expect(await emptySession.page.getByRole('table').count()).toBe(0);
+      expect(await emptySession.page.getByRole('button', { name: 'Create connection' }).count()).toBe(2);
+      expect(await emptySession.accessibilityViolations()).toEqual([]);
+      await emptySession.resize('phone');
+      expect(await emptySession.horizontalOverflow()).toBe(0);
+      expect(await emptySession.accessibilityViolations()).toEqual([]);
+    }, BROWSER_TEST_TIMEOUT_MS);
+  });
 });
