@@ -97,7 +97,7 @@ describe('endpoint form: Model selector and connection step (Chromium)', () => {
 
     // Older models are behind the toggle, which says how many; the count follows.
     const toggle = page().getByRole('checkbox', { name: /^Show older models \(\d+\)$/ });
-    const older = Number(/\((\d+)\)/.exec((await toggle.textContent()) ?? '')?.[1]);
+    const older = Number(/\((\d+)\)/.exec((await page().getByText(/^Show older models \(\d+\)$/).textContent()) ?? '')?.[1]);
     expect(older).toBeGreaterThan(0);
     await toggle.check();
     await model().fill('');
@@ -145,9 +145,9 @@ describe('endpoint form: Model selector and connection step (Chromium)', () => {
     try {
       await model().click();
       await options().first().waitFor();
-      expect(await session.accessibilityViolations()).toEqual([]);
       expect(await session.horizontalOverflow()).toBe(0);
       await session.screenshot('model-selector-phone');
+      expect(await session.accessibilityViolations()).toEqual([]);
     } finally {
       await session.resize('desktop');
     }
