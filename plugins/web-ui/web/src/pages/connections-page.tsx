@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { Link } from 'wouter';
 import { apiRequest } from '../api/http';
-import { queryKeys, useConnections, useProviders } from '../api/queries';
+import { queryKeys, useConnections, useEndpoints, useProviders } from '../api/queries';
 import type { ConnectionTestResult, ConnectionView } from '../api/types';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ConnectionDialog } from '../components/connection-dialog';
@@ -29,6 +29,8 @@ export function ConnectionsPage() {
   const [notice, setNotice] = useState<Notice>();
   const [testing, setTesting] = useState<string>();
 
+  // Without the admin API there is nothing to list or change here: connections live in the YAML only.
+  const noAdminApi = useEndpoints().data?.adminApi === false;
   const list = connections.data ?? [];
   const providerList = providers.data ?? [];
 
@@ -84,17 +86,25 @@ export function ConnectionsPage() {
           <h1>Connections</h1>
           <p className="muted">A connection is a provider and its credentials; endpoints name a connection and a model. Keys are stored encrypted and only ever shown masked.</p>
         </div>
-        <button type="button" className="btn btn-primary" onClick={create} disabled={!providers.data}>
-          Create connection
-        </button>
+        {!noAdminApi && (
+          <button type="button" className="btn btn-primary" onClick={create} disabled={!providers.data}>
+            Create connection
+          </button>
+        )}
       </div>
+      {noAdminApi && (
+        <div className="notice notice-warning" role="note">
+          <strong>Read-only:</strong> this gateway does not serve the admin API (<code>/api/connections</code>), so connections are the <code>providers:</code> of{' '}
+          <code>gateway.config.yaml</code> and are changed by editing it.
+        </div>
+      )}
       <div role="status" className="connections-status">
         {notice && <p className={`notice notice-${notice.tone}`}>{notice.text}</p>}
       </div>
       {connections.error && <ErrorNotice error={connections.error} what="the connections" />}
       {providers.error && <ErrorNotice error={providers.error} what="the provider types" />}
       {connections.isPending && <p className="muted">Loading connections…</p>}
-      {connections.data && list.length === 0 && (
+      {connections.data && list.length === 0 && !noAdminApi && (
         <section className="empty-state card">
           <h2>No connections yet</h2>
           <p>
