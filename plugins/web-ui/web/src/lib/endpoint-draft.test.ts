@@ -118,6 +118,7 @@ describe('endpoint draft', () => {
     const deployments = { ...azure, model_is_deployment: true } as ProviderType;
     expect(endpointBody(draft({ model: 'prod-chat', catalogModel: ' gpt-4o-mini ' }), 'azure-2')).toEqual({ name: 'azure-chat', kind: 'chat', provider: 'azure-2', model: 'prod-chat', catalog_model: 'gpt-4o-mini' });
     expect(endpointBody(draft({ model: 'prod-chat', catalogModel: '' }), 'azure-2')).not.toHaveProperty('catalog_model');
+    expect(validateDraft(draft({ model: '' }), { ...context, provider: deployments }).model).toBe('Type the deployment name.');
     const record: EndpointListing = {
       name: 'smart',
       kind: 'chat',

@@ -206,7 +206,7 @@ export function validateDraft(draft: EndpointDraft, context: DraftContext): Reco
       if (context.storedSecrets?.has(field.name) && (typeof text !== 'string' || !text.trim())) errors[`connection.${field.name}`] = reenterMessage(context.movedDestinations);
     }
   }
-  if (!draft.model.trim()) errors.model = 'Choose a model, or type its name.';
+  if (!draft.model.trim()) errors.model = context.provider?.model_is_deployment ? 'Type the deployment name.' : 'Choose a model, or type its name.';
   if (draft.split) {
     const weights = [draft.primaryWeight, ...draft.targets.map((t) => t.weight)];
     weights.forEach((weight, i) => {
