@@ -112,6 +112,12 @@ describe('web UI on config endpoints (Chromium)', () => {
         const expected = name === 'embed-a' ? /^3 dimensions$/m : titles[i].includes('stream') ? new RegExp(STREAMED) : new RegExp(`^${ANSWER}$`, 'm');
         if (run.code !== 0 || !expected.test(run.stdout)) throw new Error(`${language} example "${titles[i]}" of ${name} failed (exit ${run.code}):\n${code}\n---\n${run.output}`);
       }
+      // Each language's install notes, as shown: accessible, and within a phone's width.
+      expect(await session.accessibilityViolations()).toEqual([]);
+      await session.resize('phone');
+      expect(await session.horizontalOverflow()).toBe(0);
+      expect(await session.accessibilityViolations()).toEqual([]);
+      await session.resize('desktop');
     }
     await dialog.getByRole('radio', { name: 'Python' }).check();
     await session.screenshot(`use-dialog-python-${name}`);
