@@ -178,9 +178,9 @@ export class AdminOperations {
       if (draft.name === undefined || draft.name === '') draft.name = DRAFT_NAME;
       input = parseConnectionInput(draft, this.inputContext());
     }
-    const definition = this.deps.plugins.providers.get(input.type);
-    if (!definition) throw notFound('connection', input.name);
-    const kind: EndpointKind = parsed.data.kind ?? (definition.capabilities.chat ? 'chat' : 'embeddings');
+    // parseConnectionInput refused an unknown type, so the definition is there.
+    const chat = this.deps.plugins.providers.get(input.type)?.capabilities.chat !== false;
+    const kind: EndpointKind = parsed.data.kind ?? (chat ? 'chat' : 'embeddings');
     const model = parsed.data.model ?? (replaces ? this.usedModel(replaces, kind) : undefined) ?? this.catalogModel(input.type, kind);
     if (!model) {
       throw new GatewayError('invalid_parameter', `The catalogue lists no ${kind} model for type "${input.type}"; give "model".`, { param: 'model' });
