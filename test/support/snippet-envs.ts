@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { usageExamples } from '../../plugins/web-ui/web/src/lib/snippets';
@@ -27,8 +27,11 @@ const PYTHON_ROOT = join(REPO, 'test-results', 'snippet-envs');
  * directories, so one under the repo would quietly find the repo's node_modules.
  */
 const NODE_ROOT = join(tmpdir(), `model-gateway-snippet-envs-${sha256(REPO).slice(0, 16)}`);
-/** A previous run's environments are removed once they are this old (a run still using them is long finished). */
-const STALE_RUN_MS = 6 * 60 * 60_000;
+/**
+ * A run's environments (a few hundred MB) are removed by a later run once unused this long:
+ * each use touches the run's directory, so a long run that still uses them keeps them.
+ */
+const STALE_RUN_MS = 2 * 60 * 60_000;
 
 const INSTALL_TIMEOUT_MS = 300_000;
 /** For the `beforeAll` that prepares a test file's environments: room for a few installs on a cold cache. */
@@ -125,8 +128,11 @@ async function nodeEnv(packages: string[]): Promise<SnippetEnv> {
  */
 async function once(root: string, dir: string, make: () => Promise<void>): Promise<void> {
   const stamp = `${dir}.ready`;
+  const runDir = join(root, RUN);
+  await mkdir(runDir, { recursive: true });
+  const now = new Date();
+  await utimes(runDir, now, now);
   if ((await readStamp(stamp)) === RUN) return;
-  await mkdir(join(root, RUN), { recursive: true });
   await pruneOldRuns(root);
   const release = await acquireLock(`${dir}.lock`, { waitMs: INSTALL_TIMEOUT_MS + 60_000, what: `preparing ${dir}`, log });
   try {
