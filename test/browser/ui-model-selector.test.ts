@@ -188,6 +188,19 @@ describe('endpoint form: Model selector and connection step (Chromium)', () => {
     expect(await page().locator('.chosen-model').textContent()).toContain('128K context');
   }, BROWSER_TEST_TIMEOUT_MS);
 
+  it("asks a split target on an Azure connection for its deployment name, not a catalogue model", async () => {
+    await session.open('/endpoints/new');
+    await page().getByText('Advanced').click();
+    await page().getByRole('checkbox', { name: 'Split traffic across several targets' }).check();
+    await page().getByRole('combobox', { name: 'Connection of target 2' }).selectOption('shared');
+    await page().getByRole('combobox', { name: 'Model of target 2' }).waitFor();
+    // The Azure connection the test above saved with its endpoint.
+    await page().getByRole('combobox', { name: 'Connection of target 2' }).selectOption('azure-openai');
+    await page().getByRole('textbox', { name: 'Deployment name of target 2' }).fill('prod-embed');
+    expect(await page().getByRole('combobox', { name: 'Model of target 2' }).count()).toBe(0);
+    expect(await session.accessibilityViolations()).toEqual([]);
+  }, BROWSER_TEST_TIMEOUT_MS);
+
   it('lists Databricks foundation-model endpoints, and says so when a provider\'s catalogue lists nothing', async () => {
     await session.open('/endpoints/new');
     const provider = page().getByRole('combobox', { name: 'Provider' });
@@ -214,16 +227,17 @@ describe('endpoint form: Model selector and connection step (Chromium)', () => {
   it('tests a connection draft without saving it: nothing is stored after Test, nor after the form is abandoned', async () => {
     const before = await connectionNames();
     await newOpenAiForm('draft-only', DRAFT_KEY);
+    await page().getByRole('textbox', { name: 'Connection name' }).fill('draft-conn');
     upstream.reset();
     await page().getByRole('button', { name: 'Test connection' }).click();
-    await page().getByRole('status').filter({ hasText: /Connection openai works/ }).waitFor();
+    await page().getByRole('status').filter({ hasText: /Connection draft-conn works/ }).waitFor();
     expect(upstream.last.headers.authorization).toBe(`Bearer ${DRAFT_KEY}`);
     expect(await connectionNames()).toEqual(before);
     expect(await session.accessibilityViolations()).toEqual([]);
     await page().getByRole('link', { name: 'Cancel' }).click();
     await page().getByRole('button', { name: 'Create endpoint' }).waitFor();
     expect(await connectionNames()).toEqual(before);
-    expect(before).not.toContain('openai');
+    expect(before).not.toContain('draft-conn');
   }, BROWSER_TEST_TIMEOUT_MS);
 
   it('warns before Save that changing a shared connection changes it for the other endpoints on it', async () => {

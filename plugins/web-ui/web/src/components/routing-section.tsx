@@ -1,4 +1,4 @@
-import { useModels } from '../api/queries';
+import { useModels, useProviders } from '../api/queries';
 import type { EndpointKind } from '../api/types';
 import { moved, newKey, splitTotal, type EndpointDraft } from '../lib/endpoint-draft';
 import { describe, Field, FieldError } from './field';
@@ -209,5 +209,16 @@ function ConnectionSelect({ id, label, value, options, error, onChange }: { id: 
 
 function RowModel({ label, type, kind, value, error, onChange }: { label: string; type?: string; kind: EndpointKind; value: string; error?: string; onChange: (value: string) => void }) {
   const models = useModels(type);
+  const providers = useProviders();
+  // A deployment is the operator's own name: the catalogue's model names are no suggestion for it.
+  if (providers.data?.find((p) => p.type === type)?.model_is_deployment) {
+    const id = label.replace(/\W+/g, '-').toLowerCase();
+    return (
+      <span className="row-field">
+        <input id={id} className="mono" aria-label={label.replace(/^Model/, 'Deployment name')} placeholder="Deployment name" value={value} autoComplete="off" spellCheck={false} onChange={(e) => onChange(e.target.value)} {...describe(id, false, error)} />
+        <FieldError id={`${id}-error`} error={error} />
+      </span>
+    );
+  }
   return <ModelCombobox compact label={label} models={models.data ?? []} loading={models.isFetching} kind={kind} value={value} onChange={onChange} error={error} />;
 }
