@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 /**
  * A real Chromium (Debian's package, which .ci/run installs) driven by playwright-core,
@@ -122,6 +122,19 @@ export class BrowserSession {
       const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
       return Math.max(0, root.scrollWidth - root.clientWidth);
     });
+  }
+
+  /** The focused element as `tag: text` (`h1: Usage`), or `body: …` when focus was lost; for checks of where focus went. */
+  async focused(): Promise<string> {
+    return this.page.evaluate(() => {
+      const active = (globalThis as unknown as { document: { activeElement: { tagName: string; textContent: string | null } | null } }).document.activeElement;
+      return active ? `${active.tagName.toLowerCase()}: ${(active.textContent ?? '').trim()}` : 'nothing';
+    });
+  }
+
+  /** Whether `locator`'s element has the focus (a dialog gave it back to its opener, say). */
+  async hasFocus(locator: Locator): Promise<boolean> {
+    return locator.evaluate((element: unknown) => element === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement);
   }
 
   async close(): Promise<void> {

@@ -37,8 +37,28 @@ export function onUnauthorized(listener: () => void): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+/** Calls held back by a 401, each resumed once a token has been accepted. */
+let signInWaiters: Array<() => void> = [];
+
+/** The sign-in dialog accepted a token: the calls that met a 401 are made again, with it. */
+export function announceSignIn(): void {
+  const waiting = signInWaiters;
+  signInWaiters = [];
+  waiting.forEach((resume) => resume());
+  window.dispatchEvent(new Event('admin-token-changed'));
+}
+
+export interface ApiRequestOptions {
+  /**
+   * On a 401 from the admin API, wait for the operator to sign in and ask again (default), so a
+   * page shows its loading state behind the sign-in dialog instead of an error nobody caused.
+   * The sign-in check itself passes false: a refused token is its answer.
+   */
+  awaitSignIn?: boolean;
+}
+
 /** One call to the gateway's own API; JSON both ways, the admin token as a Bearer header. */
-export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, { awaitSignIn = true }: ApiRequestOptions = {}): Promise<T> {
   // Sent on every call: the gateway checks the content type of JSON routes.
   const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
   const token = adminToken();
@@ -53,7 +73,14 @@ export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', p
   const text = await response.text();
   const parsed = parseJson(text);
   if (!response.ok) {
-    if (response.status === 401) unauthorizedListeners.forEach((listener) => listener());
+    if (response.status === 401) {
+      unauthorizedListeners.forEach((listener) => listener());
+      // Only the admin API's 401 asks for the admin token; a data-plane 401 is about a gateway key.
+      if (awaitSignIn && path.startsWith('/api/')) {
+        await new Promise<void>((resume) => signInWaiters.push(resume));
+        return apiRequest<T>(method, path, body);
+      }
+    }
     throw errorFrom(response.status, parsed, text);
   }
   return parsed as T;

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { adminToken, clearAdminToken, onUnauthorized } from '../api/http';
+import { useFocusOnNavigation } from '../lib/focus-on-navigation';
 
 function NavLink({ href, active: isActive, children }: { href: string; active: (location: string) => boolean; children: ReactNode }) {
   const [location] = useLocation();
@@ -25,6 +26,11 @@ export function Layout({ children }: { children: ReactNode }) {
       stop();
     };
   }, []);
+  const [location] = useLocation();
+  // On a phone the navigation folds into a menu; it closes once the operator has gone somewhere.
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => setMenuOpen(false), [location]);
+  useFocusOnNavigation(location, useCallback(() => document.getElementById('main'), []));
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -39,34 +45,61 @@ export function Layout({ children }: { children: ReactNode }) {
             </svg>
             model-gateway
           </Link>
-          <nav aria-label="Main">
-            <NavLink href="/" active={(at) => at === '/' || at.startsWith('/endpoints')}>
-              Endpoints
-            </NavLink>
-            <NavLink href="/connections" active={(at) => at.startsWith('/connections')}>
-              Connections
-            </NavLink>
-            <NavLink href="/usage" active={(at) => at.startsWith('/usage')}>
-              Usage
-            </NavLink>
-            <NavLink href="/keys" active={(at) => at.startsWith('/keys')}>
-              Keys
-            </NavLink>
-          </nav>
-          <div className="topbar-end">
-            {signedIn && (
-              <button
-                type="button"
-                className="btn btn-ghost btn-small"
-                onClick={() => {
-                  clearAdminToken();
-                  setSignedIn(false);
-                  queryClient.clear();
-                }}
-              >
-                Forget admin token
-              </button>
-            )}
+          <button
+            type="button"
+            className="btn btn-ghost menu-button"
+            aria-expanded={menuOpen}
+            aria-controls="topbar-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') setMenuOpen(false);
+            }}
+          >
+            <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
+              <path d={menuOpen ? 'M5 5l10 10M15 5L5 15' : 'M3 5h14M3 10h14M3 15h14'} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+            Menu
+          </button>
+          <div
+            id="topbar-menu"
+            className={`topbar-menu${menuOpen ? ' open' : ''}`}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') setMenuOpen(false);
+            }}
+            onClick={(event) => {
+              // A link to the page already shown changes no location, yet the menu has done its job.
+              if (event.target instanceof Element && event.target.closest('a')) setMenuOpen(false);
+            }}
+          >
+            <nav aria-label="Main">
+              <NavLink href="/" active={(at) => at === '/' || at.startsWith('/endpoints')}>
+                Endpoints
+              </NavLink>
+              <NavLink href="/connections" active={(at) => at.startsWith('/connections')}>
+                Connections
+              </NavLink>
+              <NavLink href="/usage" active={(at) => at.startsWith('/usage')}>
+                Usage
+              </NavLink>
+              <NavLink href="/keys" active={(at) => at.startsWith('/keys')}>
+                Keys
+              </NavLink>
+            </nav>
+            <div className="topbar-end">
+              {signedIn && (
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-small"
+                  onClick={() => {
+                    clearAdminToken();
+                    setSignedIn(false);
+                    queryClient.clear();
+                  }}
+                >
+                  Forget admin token
+                </button>
+              )}
+            </div>
           </div>
         </div>
       </header>

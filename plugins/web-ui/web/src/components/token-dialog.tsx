@@ -1,7 +1,7 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { ApiError, apiRequest, clearAdminToken, onUnauthorized, setAdminToken } from '../api/http';
+import { announceSignIn, ApiError, apiRequest, clearAdminToken, onUnauthorized, setAdminToken } from '../api/http';
 
 /**
  * Asks for the admin token when the admin API answers 401 (the gateway has
@@ -24,10 +24,11 @@ export function TokenDialog() {
     setError(undefined);
     setAdminToken(token.trim());
     try {
-      await apiRequest('GET', '/api/endpoints');
+      await apiRequest('GET', '/api/endpoints', undefined, { awaitSignIn: false });
       setOpen(false);
       setToken('');
-      window.dispatchEvent(new Event('admin-token-changed'));
+      // The calls waiting behind the dialog go again with the token; anything loaded before it is reloaded.
+      announceSignIn();
       await queryClient.invalidateQueries();
     } catch (caught) {
       clearAdminToken();
@@ -36,7 +37,8 @@ export function TokenDialog() {
         // A gateway without the admin API: nothing to sign in to.
         setOpen(false);
       } else setError(caught instanceof Error ? caught.message : String(caught));
-      // The failed check itself reopened the dialog through the 401 listener; it stays open with the message.
+      // The failed check itself reopened the dialog through the 401 listener; it stays open with the message,
+      // and the pages behind it keep waiting (loading), with no error of their own.
     } finally {
       setChecking(false);
     }
