@@ -212,6 +212,11 @@ describe('endpoint form: Model selector and connection step (Chromium)', () => {
     const names = await optionNames();
     expect(names.length).toBeGreaterThan(0);
     expect(names.every((n) => n.startsWith('databricks-'))).toBe(true);
+    // Each maps to its model in the catalogue, whose facts it shows.
+    await model().fill('databricks-claude-sonnet-4-5');
+    const sonnet = (await options().first().textContent()) ?? '';
+    expect(sonnet).toContain('same as claude-sonnet-4-5');
+    expect(sonnet).toMatch(/\d+K context/);
     await page().keyboard.press('Escape');
 
     await provider.click();

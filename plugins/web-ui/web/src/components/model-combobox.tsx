@@ -1,7 +1,7 @@
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions, Description, Field, Label } from '@headlessui/react';
 import { useState, type ReactNode } from 'react';
 import type { CatalogModel, EndpointKind } from '../api/types';
-import { modelList, modelPlaceholder, type Capability, type ListedModel, type ModelOption } from '../lib/model-options';
+import { modelList, modelPlaceholder, type Capability, type ModelOption } from '../lib/model-options';
 import { FieldError } from './field';
 import { CAPABILITIES, ModelFacts } from './model-facts';
 import { Chevron } from './provider-combobox';
@@ -41,9 +41,9 @@ export function ModelCombobox({
   const [query, setQuery] = useState('');
   const [required, setRequired] = useState<Set<Capability>>(new Set());
   const [showOlder, setShowOlder] = useState(false);
-  const list = modelList({ models: models as readonly ListedModel[], kind, query, required, showOlder });
+  const list = modelList({ models, kind, query, required, showOlder });
   const { ofKind, options } = list;
-  const chosen = ofKind.find((m) => m.id === value) ?? (models as readonly ListedModel[]).find((m) => m.id === value);
+  const chosen = ofKind.find((m) => m.id === value) ?? models.find((m) => m.id === value);
   const emptyCatalogue = !loading && ofKind.length === 0;
   const idBase = label.replace(/\W+/g, '-').toLowerCase();
 

@@ -32,6 +32,7 @@ export function ModelFacts({ model }: { model: CatalogModel }) {
   return (
     <span className="model-facts">
       <CapabilityBadges model={model} />
+      {model.same_as && <span className="fact">same as {model.same_as.model}</span>}
       {context && <span className="fact">{context} context</span>}
       <span className="fact">{formatPricing(model.pricing.input, model.pricing.output)}</span>
     </span>

@@ -12,6 +12,9 @@ const model = (id: string, extra: Partial<ListedModel> = {}): ListedModel =>
     pricing: { currency: 'USD', unit: 'per_million_tokens', input: null, output: null, cache_read: null, cache_write: null },
     capabilities: { tools: null, reasoning: null, caching: null, vision: null },
     deprecated: false,
+    legacy: false,
+    release_date: null,
+    same_as: null,
     sources: ['models.dev'],
     ...extra,
   }) as ListedModel;
@@ -24,7 +27,7 @@ const catalogue = [
   model('gpt-4o-mini', { capabilities: { tools: true, reasoning: null, caching: null, vision: null } }),
   model('o3-mini', { capabilities: { tools: true, reasoning: true, caching: null, vision: null } }),
   model('text-embedding-3-small', { kind: 'embeddings' }),
-  model('gpt-4o-mini-tts', { kind: 'speech' as ListedModel['kind'] }),
+  model('gpt-4o-mini-tts', { kind: 'speech' }),
   model('babbage-002', { legacy: true }),
   model('davinci-002', { deprecated: true }),
 ];

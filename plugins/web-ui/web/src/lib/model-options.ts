@@ -7,14 +7,8 @@ import { matchesQuery } from './providers';
  * custom-model entry is, so Enter never swaps the typed name for a longer one.
  */
 
-/**
- * A catalogue model with the facts the catalogue may add (release date, legacy flag); until
- * the server sends them they are absent, and the list treats a model as current.
- */
-export type ListedModel = CatalogModel & {
-  legacy?: boolean;
-  release_date?: string | null;
-};
+/** A catalogue model as the list shows it (GET /api/providers/{type}/models, current first). */
+export type ListedModel = CatalogModel;
 
 export type Capability = 'tools' | 'reasoning' | 'caching' | 'vision';
 
@@ -50,9 +44,9 @@ export interface ModelList {
   exact?: ListedModel;
 }
 
-/** An older model: the server's flag, else the catalogue's own deprecation. */
+/** An older model: the server's flag (which covers a source's deprecation too). */
 export function isOlder(model: ListedModel): boolean {
-  return model.legacy ?? model.deprecated;
+  return model.legacy || model.deprecated;
 }
 
 /** A model's kind; a catalogue without kinds lists chat models. */
