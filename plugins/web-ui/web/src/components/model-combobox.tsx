@@ -24,6 +24,7 @@ export function ModelCombobox({
   error,
   compact,
   emptyMessage = 'The catalogue lists no models for this provider: type the model name.',
+  optional,
 }: {
   label?: string;
   hint?: ReactNode;
@@ -37,6 +38,8 @@ export function ModelCombobox({
   compact?: boolean;
   /** What the list says when the catalogue has no model of this kind for the provider. */
   emptyMessage?: string;
+  /** The form is complete without it (the model an Azure deployment serves). */
+  optional?: boolean;
 }) {
   const [query, setQuery] = useState('');
   const [required, setRequired] = useState<Set<Capability>>(new Set());
@@ -49,7 +52,10 @@ export function ModelCombobox({
 
   return (
     <Field className={`field${error ? ' field-invalid' : ''}${compact ? ' field-compact' : ''}`}>
-      <Label className={compact ? 'visually-hidden' : undefined}>{label}</Label>
+      <Label className={compact ? 'visually-hidden' : undefined}>
+        {label}
+        {optional && <span className="optional"> (optional)</span>}
+      </Label>
       {!compact && ofKind.length > 0 && (
         <div className="capability-filter" role="group" aria-label="Only models with">
           <span className="muted small">Only models with</span>

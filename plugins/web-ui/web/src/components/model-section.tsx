@@ -40,6 +40,7 @@ export function ModelSection({
           </Field>
           <ModelCombobox
             label="Model it serves"
+            optional
             hint="The catalogue model the deployment runs: the endpoint shows its facts, and its calls are priced as it."
             models={catalogue}
             loading={models.isFetching}
