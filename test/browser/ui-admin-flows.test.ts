@@ -8,7 +8,7 @@ import { runShellSnippet } from '../support/run-snippet';
 
 /**
  * The UI's create / edit / delete flows in a real Chromium, on the admin API
- * (`/api/connections`, `/api/endpoints`, `POST /api/connections/{name}/test`, the admin
+ * (`/api/connections`, `/api/endpoints`, `POST /api/connections/test` for a connection draft, the admin
  * token as a Bearer header), against a gateway process and two fake OpenAI upstreams.
  */
 
