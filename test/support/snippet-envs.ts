@@ -74,9 +74,16 @@ export function snippetEnv(language: SnippetLanguage, line: string | undefined):
   return env;
 }
 
-/** Makes the environments for these install lines one after another (two cores: parallel pip and npm runs only slow each other). */
+/**
+ * Makes the environments for these install lines: pip's one after another, npm's one after
+ * another, the two lanes side by side (pip mostly computes, npm mostly writes files; more at
+ * once only slows a 2-core machine).
+ */
 export async function prepareSnippetEnvs(lines: ReadonlyArray<{ language: SnippetLanguage; line: string | undefined }>): Promise<void> {
-  for (const { language, line } of lines) await snippetEnv(language, line);
+  const lane = async (language: SnippetLanguage) => {
+    for (const entry of lines) if (entry.language === language) await snippetEnv(language, entry.line);
+  };
+  await Promise.all([lane('python'), lane('javascript')]);
 }
 
 /** Every install line the UI's examples show (chat and embeddings, Python and JavaScript), for a test file's beforeAll. */
