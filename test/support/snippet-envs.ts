@@ -16,7 +16,7 @@ import { acquireLock, describeExit, isExecutable, readStamp, REPO, runCommand, s
  * keep the cost to seconds per line once the packages were downloaded.
  */
 
-/** Set once per jest run by the globalSetup (test/support/sdk-validate/global-setup.ts); a run without it gets one per process. */
+/** Set once per jest run by the globalSetup (test/support/sdk-validate/global-setup.ts); without it, each test file (its own module registry) makes its own. */
 export const TEST_RUN_ENV = 'MODEL_GATEWAY_TEST_RUN';
 const RUN = process.env[TEST_RUN_ENV] ?? `process-${process.pid}-${randomUUID().slice(0, 8)}`;
 
@@ -48,7 +48,8 @@ export interface SnippetEnv {
   command: string;
 }
 
-const INSTALLERS: Record<SnippetLanguage, RegExp> = { python: /^pip install ((?:[A-Za-z0-9._-]+ ?)+)$/, javascript: /^npm install ((?:@?[a-z0-9._/-]+ ?)+)$/ };
+/** Names only, each starting with a letter or digit (or npm's @scope/): `-r file`, `-e .` or `--index-url` never match. */
+const INSTALLERS: Record<SnippetLanguage, RegExp> = { python: /^pip install ((?:[A-Za-z0-9][A-Za-z0-9._-]* ?)+)$/, javascript: /^npm install ((?:@?[a-z0-9][a-z0-9._/-]* ?)+)$/ };
 
 /** The packages an install line names; refuses anything but `pip install a b` / `npm install a b`, so no flag or shell text reaches the installer. */
 export function installedPackages(language: SnippetLanguage, line: string | undefined): string[] {
