@@ -255,6 +255,14 @@ describe('endpoint form: Model selector and connection step (Chromium)', () => {
     expect(await warning.textContent()).toBe('This connection is also used by: team-b — changes apply to them too.');
     expect(await session.accessibilityViolations()).toEqual([]);
     await session.screenshot('edit-shared-connection');
+    await session.resize('phone');
+    try {
+      expect(await session.horizontalOverflow()).toBe(0);
+      expect(await session.accessibilityViolations()).toEqual([]);
+      await session.screenshot('edit-shared-connection-phone');
+    } finally {
+      await session.resize('desktop');
+    }
     // Testing the change uses the typed key, and stores nothing.
     upstream.reset();
     await page().getByRole('button', { name: 'Test connection' }).click();
