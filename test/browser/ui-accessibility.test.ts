@@ -11,7 +11,8 @@ import { startGatewayProcess, type GatewayProcess } from '../support/gateway-pro
 /**
  * The whole UI's accessibility and phone-layout net, in a real Chromium: every page and every
  * dialog reachable from them, at a laptop's size and a phone's (390×844), has no serious or
- * critical axe-core violation, and at phone size nothing makes the page scroll sideways.
+ * critical axe-core violation, and at phone size nothing makes the page scroll sideways or
+ * sits out of sight past the screen's edge.
  * Client-side navigation moves focus to the new page's h1; a dialog gives focus back to the
  * button that opened it; the sign-in dialog asks alone (no error banner behind it) and says
  * itself when a token is refused. One gateway with an admin token serves both sizes: the
@@ -90,7 +91,11 @@ describe('web UI: accessibility and phone layout of every page and dialog (Chrom
     /** axe on the page as it is now and, on a phone, no sideways scrolling; `where` names the state in a failure. */
     async function expectAccessible(where: string): Promise<void> {
       expect({ where, violations: await session.accessibilityViolations() }).toEqual({ where, violations: [] });
-      if (viewport === 'phone') expect({ where, overflow: await session.horizontalOverflow() }).toEqual({ where, overflow: 0 });
+      if (viewport === 'phone') {
+        expect({ where, overflow: await session.horizontalOverflow() }).toEqual({ where, overflow: 0 });
+        // Nor hidden in a card that scrolls sideways (a table's last columns, a header button).
+        expect({ where, cutOff: await session.cutOffElements() }).toEqual({ where, cutOff: [] });
+      }
     }
 
     it('asks for the admin token with the sign-in dialog alone, says in the dialog when a token is refused, then opens', async () => {

@@ -124,6 +124,36 @@ export class BrowserSession {
     });
   }
 
+  /**
+   * Shown elements that reach past the screen's right or left edge, as `tag.class "text"` (at most
+   * five): content cut off inside a scrolling card does not make the page scroll, yet cannot be
+   * seen without a sideways swipe. Lines of code scroll inside their own block, so those are left out.
+   */
+  async cutOffElements(): Promise<string[]> {
+    return this.page.evaluate(() => {
+      type Box = { left: number; right: number; width: number; height: number };
+      type Node = { tagName: string; className: unknown; textContent: string | null; parentElement: Node | null; getBoundingClientRect(): Box; closest(selector: string): unknown };
+      // Inside a 1-pixel box: text kept for screen readers only (.visually-hidden, a phone table's header row).
+      const readersOnly = (node: Node): boolean => {
+        for (let up = node.parentElement; up; up = up.parentElement) if (up.getBoundingClientRect().width <= 1) return true;
+        return false;
+      };
+      const doc = (globalThis as unknown as { document: { querySelectorAll(selector: string): ArrayLike<Node> }; innerWidth: number });
+      const width = doc.innerWidth;
+      const found: string[] = [];
+      for (const element of Array.from(doc.document.querySelectorAll('body *'))) {
+        // The skip link waits off-screen until focused.
+        if (element.closest('pre, .code-block, .tabs, svg, .skip-link')) continue;
+        const box = element.getBoundingClientRect();
+        if (box.width <= 1 || box.height === 0) continue;
+        if ((box.right <= width + 1 && box.left >= -1) || readersOnly(element)) continue;
+        found.push(`${element.tagName.toLowerCase()}${typeof element.className === 'string' && element.className ? `.${element.className.split(' ').join('.')}` : ''} "${(element.textContent ?? '').trim().slice(0, 40)}" (${Math.round(box.left)}..${Math.round(box.right)})`);
+        if (found.length === 5) break;
+      }
+      return found;
+    });
+  }
+
   /** The focused element as `tag: text` (`h1: Usage`), or `body: …` when focus was lost; for checks of where focus went. */
   async focused(): Promise<string> {
     return this.page.evaluate(() => {
