@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { adminToken, clearAdminToken, onUnauthorized } from '../api/http';
 import { useFocusOnNavigation } from '../lib/focus-on-navigation';
@@ -29,7 +29,14 @@ export function Layout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   // On a phone the navigation folds into a menu; it closes once the operator has gone somewhere.
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   useEffect(() => setMenuOpen(false), [location]);
+  // Escape closes the open menu and puts focus back on its button, as a disclosure does.
+  const closeOnEscape = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
   useFocusOnNavigation(location, useCallback(() => document.getElementById('main'), []));
   return (
     <div className="app">
@@ -50,10 +57,9 @@ export function Layout({ children }: { children: ReactNode }) {
             className="btn btn-ghost menu-button"
             aria-expanded={menuOpen}
             aria-controls="topbar-menu"
+            ref={menuButton}
             onClick={() => setMenuOpen((open) => !open)}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') setMenuOpen(false);
-            }}
+            onKeyDown={closeOnEscape}
           >
             <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
               <path d={menuOpen ? 'M5 5l10 10M15 5L5 15' : 'M3 5h14M3 10h14M3 15h14'} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -63,9 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <div
             id="topbar-menu"
             className={`topbar-menu${menuOpen ? ' open' : ''}`}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') setMenuOpen(false);
-            }}
+            onKeyDown={closeOnEscape}
             onClick={(event) => {
               // A link to the page already shown changes no location, yet the menu has done its job.
               if (event.target instanceof Element && event.target.closest('a')) setMenuOpen(false);
