@@ -190,6 +190,22 @@ describe('web UI: accessibility and phone layout of every page and dialog (Chrom
       await expectAccessible('keys page after a revoke');
     }, BROWSER_TEST_TIMEOUT_MS);
 
+    it('the edit form with its model list open, and with a traffic split and a fallback, passes axe and fits', async () => {
+      await session.open(`/endpoints/${UI_ENDPOINT}/edit`);
+      const model = page().getByRole('combobox', { name: 'Model', exact: true });
+      await model.click();
+      await page().getByRole('listbox').getByRole('option').first().waitFor();
+      await expectAccessible('model list open');
+      await session.screenshot(`form-model-list-${viewport}`);
+      await page().keyboard.press('Escape');
+      await page().getByText('Advanced').click();
+      await page().getByRole('checkbox', { name: 'Split traffic across several targets' }).check();
+      await page().getByRole('button', { name: 'Add fallback' }).click();
+      await page().getByRole('combobox', { name: 'Connection of fallback 1' }).waitFor();
+      await expectAccessible('advanced routing: split and a fallback');
+      await session.screenshot(`form-advanced-${viewport}`);
+    }, BROWSER_TEST_TIMEOUT_MS);
+
     it('the delete confirmation on the endpoint page passes axe', async () => {
       await session.open(`/endpoints/${UI_ENDPOINT}`);
       const remove = page().getByRole('button', { name: 'Delete', exact: true });
