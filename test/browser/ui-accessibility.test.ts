@@ -122,7 +122,10 @@ describe('web UI: accessibility and phone layout of every page and dialog (Chrom
       await entry.ready(page()).waitFor();
       await page().waitForLoadState('networkidle');
       await expectAccessible(path);
-      await session.screenshot(`page${path === '/' ? '-endpoints' : path.replace(/\//g, '-')}-${viewport}`);
+      const name = `page${path === '/' ? '-endpoints' : path.replace(/\//g, '-')}-${viewport}`;
+      await session.screenshot(name);
+      // The first screenful as well: what a reader of the docs sees of a long page.
+      await session.screenshot(`${name}-top`, { fullPage: false });
     }, BROWSER_TEST_TIMEOUT_MS);
 
     it('moves focus to the new page\'s h1 after navigating by a nav link', async () => {

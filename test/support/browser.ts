@@ -90,11 +90,12 @@ export class BrowserSession {
     return this.page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
   }
 
-  async screenshot(name: string): Promise<void> {
+  /** `fullPage: false` keeps what the screen shows (a long page's top, small enough for the docs). */
+  async screenshot(name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
     mkdirSync(SCREENSHOTS, { recursive: true });
     // Charts and fonts settle after the data arrives.
     await this.page.waitForTimeout(300);
-    await this.page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+    await this.page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage });
   }
 
   /** Resizes the page to a named viewport (the same page, so a test can check one state at both sizes). */
