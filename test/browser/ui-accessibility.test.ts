@@ -155,7 +155,8 @@ describe('web UI: accessibility and phone layout of every page and dialog (Chrom
       await dialog.waitFor();
       await page().waitForLoadState('networkidle');
       await expectAccessible('Use dialog');
-      await session.screenshot(`dialog-use-${viewport}`);
+      // The dialog scrolls inside its own layer: a full-page capture would cut its backdrop, so this is the screen as seen.
+      await session.screenshot(`dialog-use-${viewport}`, { fullPage: false });
       await page().keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
       await eventually(async () => expect(await session.hasFocus(use)).toBe(true));
