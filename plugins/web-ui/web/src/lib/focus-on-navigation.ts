@@ -8,12 +8,11 @@ import { useEffect, useRef } from 'react';
  * operator has already moved focus into the page themselves.
  */
 export function useFocusOnNavigation(location: string, container: () => HTMLElement | null): void {
-  const first = useRef(true);
+  // The location focus was last placed for: the first load's, so neither it nor a re-run of the effect (StrictMode) moves focus.
+  const placedFor = useRef(location);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (placedFor.current === location) return;
+    placedFor.current = location;
     const root = container();
     if (!root) return;
     const focusHeading = (): boolean => {
