@@ -148,7 +148,7 @@ describe('web UI: accessibility and phone layout of every page and dialog (Chrom
       }
     }, BROWSER_TEST_TIMEOUT_MS);
 
-    it('the Use dialog passes axe and gives focus back to its Use button', async () => {
+    it('the Use dialog passes axe, gives focus back to its Use button, and its page link puts focus on that page\'s h1', async () => {
       await session.open('/');
       const row = page().getByRole('row', { name: new RegExp(UI_ENDPOINT) });
       const use = row.getByRole('button', { name: 'Use' });
@@ -162,6 +162,11 @@ describe('web UI: accessibility and phone layout of every page and dialog (Chrom
       await page().keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
       await eventually(async () => expect(await session.hasFocus(use)).toBe(true));
+      // Leaving through the dialog's link to the endpoint page: focus goes to that page's h1, not back to a button that is gone.
+      await use.click();
+      await dialog.getByRole('link', { name: 'Open endpoint page' }).click();
+      await page().getByRole('heading', { level: 1, name: UI_ENDPOINT }).waitFor();
+      await eventually(async () => expect(await session.focused()).toBe(`h1: ${UI_ENDPOINT}`));
     }, BROWSER_TEST_TIMEOUT_MS);
 
     it('the key dialogs (create, created key, revoke) pass axe', async () => {
