@@ -217,6 +217,30 @@ describe('web UI: accessibility and phone layout of every page and dialog (Chrom
       await session.screenshot(`form-advanced-${viewport}`);
     }, BROWSER_TEST_TIMEOUT_MS);
 
+    it('the connection dialogs (create, edit, a test\'s result) pass axe', async () => {
+      await session.open('/connections');
+      await page().getByRole('row', { name: /team-openai/ }).waitFor();
+      const create = page().getByRole('button', { name: 'Create connection' });
+      await create.click();
+      const creating = page().getByRole('dialog', { name: 'Create connection' });
+      await creating.waitFor();
+      await expectAccessible('connection create dialog');
+      await creating.getByRole('button', { name: 'Cancel' }).click();
+      await creating.waitFor({ state: 'detached' });
+      await eventually(async () => expect(await session.hasFocus(create)).toBe(true));
+
+      await page().getByRole('button', { name: 'Edit connection team-openai' }).click();
+      const editing = page().getByRole('dialog', { name: 'Edit connection team-openai' });
+      await editing.waitFor();
+      await expectAccessible('connection edit dialog');
+      // The stored key and address are tried as they are: the green "Connection works" line is checked for contrast too.
+      await editing.getByRole('button', { name: /^Test/ }).click();
+      await editing.getByRole('status').filter({ hasText: /Connection works/ }).waitFor();
+      await expectAccessible('connection edit dialog, test passed');
+      await editing.getByRole('button', { name: 'Cancel' }).click();
+      await editing.waitFor({ state: 'detached' });
+    }, BROWSER_TEST_TIMEOUT_MS);
+
     it('the delete confirmation on the endpoint page passes axe', async () => {
       await session.open(`/endpoints/${UI_ENDPOINT}`);
       const remove = page().getByRole('button', { name: 'Delete', exact: true });
