@@ -201,8 +201,11 @@ describe('web UI: accessibility and phone layout of every page and dialog (Chrom
       await expectAccessible('keys page after a revoke');
     }, BROWSER_TEST_TIMEOUT_MS);
 
-    it('the edit form with its model list open, and with a traffic split and a fallback, passes axe and fits', async () => {
+    it('the edit form with a passed connection test, its model list open, and a traffic split and a fallback, passes axe and fits', async () => {
       await session.open(`/endpoints/${UI_ENDPOINT}/edit`);
+      await page().getByRole('button', { name: 'Test connection' }).click();
+      await page().getByRole('status').filter({ hasText: /works/ }).waitFor();
+      await expectAccessible('connection test passed on the form');
       const model = page().getByRole('combobox', { name: 'Model', exact: true });
       await model.click();
       await page().getByRole('listbox').getByRole('option').first().waitFor();
