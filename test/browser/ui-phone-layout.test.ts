@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { OpenAiFake } from '../fakes/openai-fake';
 import { BROWSER_TEST_TIMEOUT_MS, BrowserSession, VIEWPORTS } from '../support/browser';
+import { eventually } from '../support/eventually';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
 
 /**
  * The phone layout's promises, each measured in a real Chromium at 390×844 (issue 26 item 7):
  * the endpoints list collapses to rows that show every column (Source, Requests, Errors) and
  * the Use button on screen; the header's controls stay inside the bar, the navigation folding
- * under a Menu button (aria-expanded, Escape); form fields take one column; the Use dialog
+ * under a Menu button (aria-expanded, Escape or a tap outside closes it); form fields take one column; the Use dialog
  * takes the screen's width and a long line of code scrolls inside its block, not the page.
  * At a laptop's size the same header shows its navigation and no Menu button.
  */
@@ -115,6 +116,11 @@ describe('web UI: phone layout at 390×844 (Chromium)', () => {
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
     expect(await nav.isVisible()).toBe(false);
     expect(await session.hasFocus(menu)).toBe(true);
+    // A tap on the page below closes it too.
+    await menu.click();
+    expect(await nav.isVisible()).toBe(true);
+    await page().mouse.click(PHONE_WIDTH / 2, 800);
+    await eventually(async () => expect(await menu.getAttribute('aria-expanded')).toBe('false'));
   }, BROWSER_TEST_TIMEOUT_MS);
 
   it('the create form puts its fields in one column, each as wide as the card', async () => {
