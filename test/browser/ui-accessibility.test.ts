@@ -159,6 +159,10 @@ describe('web UI: accessibility and phone layout of every page and dialog (Chrom
       await expectAccessible('Use dialog');
       // The dialog scrolls inside its own layer: a full-page capture would cut its backdrop, so this is the screen as seen.
       await session.screenshot(`dialog-use-${viewport}`, { fullPage: false });
+      await dialog.getByRole('tab', { name: 'Try it' }).click();
+      await dialog.getByRole('tabpanel').getByRole('button').first().waitFor();
+      await expectAccessible('Use dialog, Try it tab');
+      await dialog.getByRole('tab', { name: 'Examples' }).click();
       await page().keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
       await eventually(async () => expect(await session.hasFocus(use)).toBe(true));
