@@ -62,18 +62,18 @@ export function RoutingSection({
               </thead>
               <tbody>
                 <tr>
-                  <td>1</td>
-                  <td className="mono">{primaryConnection || <span className="muted">the provider above</span>}</td>
-                  <td className="mono">{draft.model || <span className="muted">the model above</span>}</td>
-                  <td className="num">
+                  <td data-label="#">1</td>
+                  <td data-label="Connection" className="mono">{primaryConnection || <span className="muted">the provider above</span>}</td>
+                  <td data-label="Model" className="mono">{draft.model || <span className="muted">the model above</span>}</td>
+                  <td data-label="Weight" className="num">
                     <WeightInput index={0} value={draft.primaryWeight} error={errors['targets.0.weight']} onChange={(weight) => update((d) => ({ ...d, primaryWeight: weight }))} />
                   </td>
                   <td />
                 </tr>
                 {draft.targets.map((target, i) => (
                   <tr key={target.key}>
-                    <td>{i + 2}</td>
-                    <td>
+                    <td data-label="#">{i + 2}</td>
+                    <td data-label="Connection">
                       <ConnectionSelect
                         id={`target-${i + 1}-connection`}
                         label={`Connection of target ${i + 2}`}
@@ -83,7 +83,7 @@ export function RoutingSection({
                         onChange={(connection) => update((d) => ({ ...d, targets: d.targets.map((t) => (t.key === target.key ? { ...t, connection } : t)) }))}
                       />
                     </td>
-                    <td>
+                    <td data-label="Model">
                       <RowModel
                         label={`Model of target ${i + 2}`}
                         type={typeOf(target.connection)}
@@ -93,7 +93,7 @@ export function RoutingSection({
                         onChange={(model) => update((d) => ({ ...d, targets: d.targets.map((t) => (t.key === target.key ? { ...t, model } : t)) }))}
                       />
                     </td>
-                    <td className="num">
+                    <td data-label="Weight" className="num">
                       <WeightInput index={i + 1} value={target.weight} error={errors[`targets.${i + 1}.weight`]} onChange={(weight) => update((d) => ({ ...d, targets: d.targets.map((t) => (t.key === target.key ? { ...t, weight } : t)) }))} />
                     </td>
                     <td className="actions">

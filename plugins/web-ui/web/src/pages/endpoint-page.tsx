@@ -166,7 +166,7 @@ function EndpointConfig({ record }: { record: EndpointListing }) {
       <dt>{targets.length > 1 ? 'Traffic split' : 'Provider / model'}</dt>
       <dd>
         {targets.length > 1 ? (
-          <table className="table table-compact">
+          <table className="table table-compact table-keep">
             <caption className="visually-hidden">Split targets</caption>
             <thead>
               <tr>
