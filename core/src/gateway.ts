@@ -92,6 +92,9 @@ export class Gateway {
   /** Loads and validates the config (throws ConfigError), then listens. */
   static async start(options: GatewayOptions): Promise<Gateway> {
     const container = rootContainer.createChildContainer();
+    // Before the plugins load, so a plugin switched on by environment variables (tracing) can
+    // decide in `register` to add nothing at all; the core services below register it again.
+    container.register(TOKENS.Environment, { useValue: options.env ?? process.env });
     const plugins = new PluginRegistry(container);
     const config = readConfig(options, plugins);
     const logger = options.logger ?? createLogger(options.env?.LOG_LEVEL ?? process.env.LOG_LEVEL ?? config.logging.level, undefined, plugins.clientCredentialHeaders());

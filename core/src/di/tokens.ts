@@ -22,7 +22,7 @@ export const TOKENS = {
   PluginRegistry: 'model-gateway:PluginRegistry' as InjectionToken<PluginCatalog>,
   /** The config in force (replaced by accepted reloads). */
   Config: 'model-gateway:Config' as InjectionToken<LiveConfig>,
-  /** The environment the gateway was started with (a plugin reads its own variables from it, not from process.env). */
+  /** The environment the gateway was started with (a plugin reads its own variables from it, not from process.env); registered before plugins load, so `register` may read it. */
   Environment: 'model-gateway:Environment' as InjectionToken<NodeJS.ProcessEnv>,
   /** Epoch milliseconds now: the clock of plugins' time-based state (GatewayOptions.now; tests advance it). */
   Clock: 'model-gateway:Clock' as InjectionToken<() => number>,
