@@ -5,6 +5,7 @@ import { CircuitBreaker } from './circuit-breaker';
 
 export { CircuitBreaker };
 export { BREAKER_ERRORS };
+export { readBreakerStates, type BreakerState } from './breaker-state';
 export { breakerPolicyOf, breakerSchema, resolveBreaker, type BreakerPolicy } from './breaker-policy';
 
 const plugin: GatewayPlugin = {
