@@ -1,4 +1,5 @@
-import type { ConnectionView, CredentialField, ProviderType } from '../api/types';
+import type { ConnectionView, ProviderType } from '../api/types';
+import { credentialFieldProblem, credentialValues } from './credential-values';
 import { movedDestinations } from './destination-fields';
 import { defaultFields, fieldsOfConnection, NAME_PATTERN, reenterMessage, storedSecrets } from './endpoint-draft';
 import { fieldLabel } from './providers';
@@ -69,21 +70,11 @@ export function validateConnectionDraft(draft: ConnectionDraft, context: Connect
     const blank = typeof value !== 'boolean' && !(value ?? '').trim();
     if (blank && kept.has(field.name) && moved.length > 0) errors[`connection.${field.name}`] = reenterMessage(moved);
     else {
-      const problem = fieldProblem(field, value, kept.has(field.name));
+      const problem = credentialFieldProblem(field, value, kept.has(field.name));
       if (problem) errors[`connection.${field.name}`] = problem;
     }
   }
   return errors;
-}
-
-function fieldProblem(field: CredentialField, value: string | boolean | undefined, stored: boolean): string | undefined {
-  if (typeof value === 'boolean') return undefined;
-  const text = (value ?? '').trim();
-  if (!text) return field.required && (field.default === null || field.default === undefined) && !stored ? 'Required.' : undefined;
-  if ((field.type === 'integer' || field.type === 'number') && !Number.isFinite(Number(text))) return 'A number.';
-  if (field.type === 'integer' && !Number.isInteger(Number(text))) return 'A whole number.';
-  if (field.format === 'uri' && !/^https?:\/\/\S+$/.test(text)) return 'An http:// or https:// URL.';
-  return undefined;
 }
 
 /**
@@ -91,17 +82,7 @@ function fieldProblem(field: CredentialField, value: string | boolean | undefine
  * left out, so a PUT keeps the stored one), a boolean only when it differs from its default.
  */
 export function connectionDraftBody(draft: ConnectionDraft, provider: ProviderType): Record<string, unknown> {
-  const body: Record<string, unknown> = { ...(draft.name ? { name: draft.name } : {}), type: provider.type };
-  for (const field of provider.credential_fields) {
-    const value = draft.fields[field.name];
-    if (typeof value === 'boolean') {
-      if (value !== (field.default === true)) body[field.name] = value;
-      continue;
-    }
-    const text = (value ?? '').trim();
-    if (text) body[field.name] = field.type === 'integer' || field.type === 'number' ? Number(text) : text;
-  }
-  return body;
+  return { ...(draft.name ? { name: draft.name } : {}), type: provider.type, ...credentialValues(draft.fields, provider) };
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { ConnectionView, CredentialField, EndpointKind, EndpointListing, ProviderType } from '../api/types';
+import type { ConnectionView, EndpointKind, EndpointListing, ProviderType } from '../api/types';
+import { credentialFieldProblem, credentialValues } from './credential-values';
 
 /**
  * The create/edit form's state and what it sends: a connection body for
@@ -195,7 +196,7 @@ export function validateDraft(draft: EndpointDraft, context: DraftContext): Reco
     else if (!NAME_PATTERN.test(draft.connectionName)) errors['connection.name'] = 'Use letters, digits, dots, dashes and underscores only.';
     else if (context.connectionNames.has(draft.connectionName)) errors['connection.name'] = `A connection named "${draft.connectionName}" already exists: choose it under Connection, or pick another name.`;
     for (const field of context.provider.credential_fields) {
-      const problem = fieldProblem(field, draft.fields[field.name], context.storedSecrets?.has(field.name) ?? false);
+      const problem = credentialFieldProblem(field, draft.fields[field.name], context.storedSecrets?.has(field.name) ?? false);
       if (problem) errors[`connection.${field.name}`] = problem;
     }
   } else if (draft.connectionMode === 'existing' && !draft.existingConnection) {
@@ -227,30 +228,9 @@ export function validateDraft(draft: EndpointDraft, context: DraftContext): Reco
   return errors;
 }
 
-function fieldProblem(field: CredentialField, value: string | boolean | undefined, stored: boolean): string | undefined {
-  if (typeof value === 'boolean') return undefined;
-  const text = (value ?? '').trim();
-  if (!text) return field.required && field.default === null && !stored ? 'Required.' : undefined;
-  if ((field.type === 'integer' || field.type === 'number') && !Number.isFinite(Number(text))) return 'A number.';
-  if (field.type === 'integer' && !Number.isInteger(Number(text))) return 'A whole number.';
-  if (field.format === 'uri' && !/^https?:\/\/[^\s]+$/.test(text)) return 'An http:// or https:// URL.';
-  return undefined;
-}
-
 /** POST/PUT /api/connections body: typed values only (blank secrets are left out, so the API keeps them). */
 export function connectionBody(draft: EndpointDraft, provider: ProviderType, name: string): Record<string, unknown> {
-  const body: Record<string, unknown> = { name, type: provider.type };
-  for (const field of provider.credential_fields) {
-    const value = draft.fields[field.name];
-    if (typeof value === 'boolean') {
-      if (value !== (field.default === true)) body[field.name] = value;
-      continue;
-    }
-    const text = (value ?? '').trim();
-    if (!text) continue;
-    body[field.name] = field.type === 'integer' || field.type === 'number' ? Number(text) : text;
-  }
-  return body;
+  return { name, type: provider.type, ...credentialValues(draft.fields, provider) };
 }
 
 /** Fields the API shows on an endpoint that are not part of what it accepts (or that the form rewrites). */
