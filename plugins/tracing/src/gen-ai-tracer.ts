@@ -1,0 +1,204 @@
+import { ROOT_CONTEXT, SpanKind, SpanStatusCode, defaultTextMapGetter, defaultTextMapSetter, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import type { AnswerWatcher, AttemptContext, AttemptRecord, CallContext, ChatChunk, ChatRequest, ChatResponse, FinishReason, GatewayError, PipelinePlugin, UpstreamRequest } from '@model-gateway/core';
+import { inputMessages, outputMessages, streamedOutput } from './gen-ai-messages';
+
+const propagator = new W3CTraceContextPropagator();
+
+/** One upstream attempt's span, ended when the call ends (its answer may still be on its way when the attempt is recorded). */
+interface AttemptSpan {
+  span: Span;
+  /** The model the attempt asked for: the answer's model when the answer did not say (relayed bytes, embeddings). */
+  model: string;
+  /** Epoch milliseconds, from the attempt record; unset while the attempt runs. */
+  endTime?: number;
+  succeeded?: boolean;
+}
+
+/** What a traced call keeps in its `locals`. */
+interface CallTrace {
+  server: Span;
+  /** The server span's context: every attempt span's parent. */
+  context: Context;
+  attempts: Map<number, AttemptSpan>;
+  input?: string;
+  responseModel?: string;
+  output?: string;
+}
+
+const TRACE = Symbol('tracing.call');
+
+/**
+ * Turns each pipeline call into a SERVER span (continuing the caller's W3C traceparent) with a
+ * CLIENT child per upstream attempt carrying the OpenTelemetry GenAI attributes, and sends the
+ * attempt's traceparent to the provider. Only pipeline calls pass here, so probes (/health,
+ * /ready, /metrics) and operator routes are never traced. Headers are read for traceparent
+ * only and never recorded, so no key reaches a span.
+ */
+export class GenAiTracer implements PipelinePlugin {
+  readonly name = 'tracing';
+  /** First on the way in (the server span should start before any other plugin's work, and see the traceparent before anything adds to headers); last on the way out. */
+  readonly priority = 10;
+  /** Defined only when content capture is on, so a call without it never visits this hook. */
+  readonly prepareChat?: (call: CallContext, request: ChatRequest) => void;
+
+  constructor(
+    private readonly tracer: Tracer,
+    private readonly captureContent: boolean,
+  ) {
+    if (captureContent) {
+      this.prepareChat = (call, request) => {
+        const traced = call.local(TRACE) as CallTrace | undefined;
+        if (traced) traced.input = inputMessages(request);
+      };
+    }
+  }
+
+  onRequest(call: CallContext): void {
+    this.open(call);
+  }
+
+  authorize(attempt: AttemptContext, request: UpstreamRequest): void {
+    const traced = attempt.call.local(TRACE) as CallTrace | undefined;
+    // A connection check from the admin API sends through here with no traced call: it is not a client's request.
+    if (!traced) return;
+    let entry = traced.attempts.get(attempt.index);
+    // A provider that sends more than one request for an attempt (a token exchange) keeps one span for it.
+    if (!entry) {
+      entry = { span: this.startAttempt(traced, attempt.call, attempt.target.model, attempt.target.definition.type, attempt.index, attempt.startedAt), model: attempt.target.model };
+      entry.span.setAttribute('model_gateway.connection', attempt.target.connectionName);
+      traced.attempts.set(attempt.index, entry);
+    }
+    propagator.inject(trace.setSpan(ROOT_CONTEXT, entry.span), request.headers, defaultTextMapSetter);
+  }
+
+  watchAnswer(call: CallContext): AnswerWatcher | undefined {
+    const traced = call.local(TRACE) as CallTrace | undefined;
+    if (!traced) return undefined;
+    const capture = this.captureContent;
+    let text = '';
+    let reasoning = '';
+    let finishReason: FinishReason | null = null;
+    return {
+      chunk(chunk: ChatChunk): void {
+        if (chunk.model) traced.responseModel ??= chunk.model;
+        if (!capture) return;
+        const choice = chunk.choices[0];
+        if (!choice) return;
+        if (choice.delta.content) text += choice.delta.content;
+        if (choice.delta.reasoning) reasoning += choice.delta.reasoning;
+        if (choice.finishReason) finishReason = choice.finishReason;
+      },
+      end(response: ChatResponse | undefined): void {
+        if (response) {
+          traced.responseModel = response.model || traced.responseModel;
+          if (capture) traced.output = outputMessages(response);
+        } else if (capture) {
+          traced.output = streamedOutput(text, reasoning, finishReason);
+        }
+      },
+    };
+  }
+
+  onAttemptEnd(record: AttemptRecord, call: CallContext): void {
+    const traced = call.local(TRACE) as CallTrace | undefined;
+    if (!traced) return;
+    let entry = traced.attempts.get(record.attempt);
+    // An attempt that failed before it was sent (no key for its connection) never passed authorize.
+    if (!entry) {
+      entry = { span: this.startAttempt(traced, call, record.model, record.providerType, record.attempt, record.startedAt), model: record.model };
+      entry.span.setAttribute('model_gateway.connection', record.provider);
+      traced.attempts.set(record.attempt, entry);
+    }
+    const span = entry.span;
+    span.setAttribute('http.response.status_code', record.status);
+    if (record.usage) {
+      span.setAttribute('gen_ai.usage.input_tokens', record.usage.inputTokens);
+      span.setAttribute('gen_ai.usage.output_tokens', record.usage.outputTokens);
+    }
+    const failed = record.errorCode !== undefined || record.status >= 400;
+    if (failed) {
+      span.setAttribute('error.type', record.errorCode ?? String(record.status));
+      span.setStatus({ code: SpanStatusCode.ERROR });
+    }
+    entry.succeeded = !failed;
+    entry.endTime = record.startedAt + record.latencyMs;
+  }
+
+  onFinish(call: CallContext): void {
+    const last = call.attempts[call.attempts.length - 1];
+    this.close(call, last?.status ?? 200, undefined);
+  }
+
+  onError(call: CallContext, error: GatewayError): void {
+    this.close(call, error.status, error.code);
+  }
+
+  private open(call: CallContext): CallTrace {
+    const parent = propagator.extract(ROOT_CONTEXT, call.headers, defaultTextMapGetter);
+    const server = this.tracer.startSpan(
+      `${call.apiStyle} ${call.endpointName}`,
+      {
+        kind: SpanKind.SERVER,
+        startTime: call.startedAt,
+        attributes: {
+          // Every pipeline call arrives on a POST route (listings and lookups are not pipeline calls).
+          'http.request.method': 'POST',
+          // The path alone: a client may send its key in the query (`?key=`).
+          'url.path': call.url.split('?', 1)[0],
+          'model_gateway.endpoint': call.endpointName,
+          'model_gateway.route': call.apiStyle,
+          'model_gateway.request_id': call.requestId,
+        },
+      },
+      parent,
+    );
+    const traced: CallTrace = { server, context: trace.setSpan(parent, server), attempts: new Map() };
+    call.locals.set(TRACE, traced);
+    return traced;
+  }
+
+  private startAttempt(traced: CallTrace, call: CallContext, model: string, providerType: string, index: number, startedAt: number): Span {
+    const operation = call.kind === 'chat' ? 'chat' : 'embeddings';
+    const span = this.tracer.startSpan(
+      `${operation} ${model}`,
+      {
+        kind: SpanKind.CLIENT,
+        startTime: startedAt,
+        attributes: {
+          'gen_ai.operation.name': operation,
+          'gen_ai.provider.name': providerType,
+          'gen_ai.request.model': model,
+          'model_gateway.endpoint': call.endpointName,
+          'model_gateway.attempt': index,
+        },
+      },
+      traced.context,
+    );
+    if (traced.input !== undefined) span.setAttribute('gen_ai.input.messages', traced.input);
+    return span;
+  }
+
+  private close(call: CallContext, status: number, errorType: string | undefined): void {
+    // A plugin before this one refused the call in onRequest: the refusal is still a request worth a span.
+    const traced = (call.local(TRACE) as CallTrace | undefined) ?? this.open(call);
+    call.locals.delete(TRACE);
+    const now = Date.now();
+    let answered: AttemptSpan | undefined;
+    for (const entry of traced.attempts.values()) if (entry.succeeded) answered = entry;
+    for (const [, entry] of traced.attempts) {
+      if (entry === answered) {
+        entry.span.setAttribute('gen_ai.response.model', traced.responseModel ?? entry.model);
+        if (traced.output !== undefined) entry.span.setAttribute('gen_ai.output.messages', traced.output);
+      }
+      entry.span.end(entry.endTime ?? now);
+    }
+    const server = traced.server;
+    server.setAttribute('http.response.status_code', status);
+    server.setAttribute('model_gateway.caller', call.caller);
+    if (errorType !== undefined) server.setAttribute('error.type', errorType);
+    // The HTTP conventions: a server span is an error for 5xx only (a 4xx is the client's doing).
+    if (status >= 500) server.setStatus({ code: SpanStatusCode.ERROR });
+    server.end(now);
+  }
+}
