@@ -145,7 +145,7 @@ describe('GET /metrics', () => {
     ]);
 
     // The same calls as usage accounting counted them: attempts, tokens and cost.
-    const usage = await fetch(`${gw.url}/api/usage?combined=true&bucket=all`).then((r) => r.json());
+    const usage = (await fetch(`${gw.url}/api/usage?combined=true&bucket=all`).then((r) => r.json())) as { data: Array<Record<string, number>> };
     const [row] = usage.data;
     expect(row.requests).toBe(11);
     expect(row.prompt_tokens).toBe(tokenSum('input'));
