@@ -12,6 +12,10 @@ export interface TracingSettings {
   sampler: Sampler;
   /** OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true: prompts and answers go on the spans. */
   captureContent: boolean;
+  /** OTEL_EXPORTER_OTLP_TRACES_TIMEOUT (or OTEL_EXPORTER_OTLP_TIMEOUT): how long one export may take, retries included (the SDK's 10 s otherwise). */
+  timeoutMillis?: number;
+  /** The batch processor's OTEL_BSP_* settings, when set (the SDK's defaults otherwise: a 5 s delay, 2048 queued, 512 a batch). */
+  batch: { scheduledDelayMillis?: number; maxQueueSize?: number; maxExportBatchSize?: number; exportTimeoutMillis?: number };
 }
 
 /**
@@ -30,7 +34,23 @@ export function tracingSettings(env: NodeJS.ProcessEnv): TracingSettings | undef
     serviceName: nonEmpty(env.OTEL_SERVICE_NAME) ?? 'model-gateway',
     sampler: samplerOf(nonEmpty(env.OTEL_TRACES_SAMPLER), nonEmpty(env.OTEL_TRACES_SAMPLER_ARG)),
     captureContent: env.OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT?.trim().toLowerCase() === 'true',
+    timeoutMillis: positive(env, 'OTEL_EXPORTER_OTLP_TRACES_TIMEOUT') ?? positive(env, 'OTEL_EXPORTER_OTLP_TIMEOUT'),
+    batch: {
+      scheduledDelayMillis: positive(env, 'OTEL_BSP_SCHEDULE_DELAY'),
+      maxQueueSize: positive(env, 'OTEL_BSP_MAX_QUEUE_SIZE'),
+      maxExportBatchSize: positive(env, 'OTEL_BSP_MAX_EXPORT_BATCH_SIZE'),
+      exportTimeoutMillis: positive(env, 'OTEL_BSP_EXPORT_TIMEOUT'),
+    },
   };
+}
+
+// Read from the gateway's Environment here because the SDK itself would read process.env only.
+function positive(env: NodeJS.ProcessEnv, variable: string): number | undefined {
+  const text = nonEmpty(env[variable]);
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${variable} "${text}" must be a positive whole number`);
+  return value;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
