@@ -1,27 +1,11 @@
 import type { AttemptRecord } from '@model-gateway/core';
 import { EmbeddedStateStore } from '@model-gateway/core/testing';
+import { attemptRecord } from '../../../test/support/attempt-record';
 import { errorSlotKey, keepRecentError, MAX_MESSAGE_LENGTH, readRecentErrors, RECENT_ERRORS, recentErrorOf } from './recent-errors';
 
+/** A failed attempt: the upstream answered 500, the client got a 502. */
 function failed(more: Partial<AttemptRecord> = {}): AttemptRecord {
-  return {
-    requestId: 'req-1',
-    endpoint: 'ep',
-    kind: 'chat',
-    apiStyle: 'openai-chat',
-    caller: 'app',
-    provider: 'up',
-    providerType: 'openai',
-    model: 'gpt-4o-mini',
-    catalogModel: 'gpt-4o-mini',
-    attempt: 0,
-    stream: false,
-    status: 502,
-    errorCode: 'upstream_error',
-    errorMessage: 'Provider "up" answered 500.',
-    startedAt: Date.UTC(2026, 0, 1, 12, 0, 0),
-    latencyMs: 250,
-    ...more,
-  };
+  return attemptRecord({ endpoint: 'ep', status: 502, errorCode: 'upstream_error', errorMessage: 'Provider "up" answered 500.', startedAt: Date.UTC(2026, 0, 1, 12, 0, 0), latencyMs: 250, ...more });
 }
 
 describe('recentErrorOf', () => {

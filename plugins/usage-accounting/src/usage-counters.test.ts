@@ -1,27 +1,11 @@
 import type { AttemptRecord } from '@model-gateway/core';
+import { attemptRecord } from '../../../test/support/attempt-record';
 import { BUCKET_SECONDS, bucketStart, counterIncrements, counterNames, MinuteKeys, usageKey } from './usage-counters';
 
 /** What one attempt adds to its endpoint's minute bucket; the store sums these across replicas. */
 
 function record(more: Partial<AttemptRecord> = {}): AttemptRecord {
-  return {
-    requestId: 'req-1',
-    endpoint: 'ep',
-    kind: 'chat',
-    apiStyle: 'openai-chat',
-    caller: 'app',
-    provider: 'up',
-    providerType: 'openai',
-    model: 'gpt-4o-mini',
-    catalogModel: 'gpt-4o-mini',
-    attempt: 0,
-    stream: false,
-    status: 200,
-    startedAt: Date.UTC(2024, 0, 1, 12, 0, 0),
-    latencyMs: 123.4,
-    ttfbMs: 45.6,
-    ...more,
-  };
+  return attemptRecord({ endpoint: 'ep', startedAt: Date.UTC(2024, 0, 1, 12, 0, 0), latencyMs: 123.4, ttfbMs: 45.6, ...more });
 }
 
 const priced = (usd: number) => ({ usd, priced: true });

@@ -1,33 +1,7 @@
 import type { AttemptRecord } from '@model-gateway/core';
+import { attemptRecord as record } from '../../../test/support/attempt-record';
 import type { Cost } from './usage-cost';
 import { usageLine } from './usage-line';
-
-/** A record as the runtime builds it: every key present, in the runtime's order. */
-function record(overrides: Partial<AttemptRecord>): AttemptRecord {
-  return {
-    requestId: 'req-1',
-    endpoint: 'chat',
-    kind: 'chat',
-    apiStyle: 'openai-chat',
-    caller: 'app',
-    principal: undefined,
-    provider: 'up',
-    providerType: 'openai',
-    model: 'gpt-4o-mini',
-    catalogModel: 'gpt-4o-mini',
-    attempt: 0,
-    stream: false,
-    status: 200,
-    errorCode: undefined,
-    errorMessage: undefined,
-    failure: undefined,
-    usage: undefined,
-    startedAt: 1_700_000_000_123,
-    latencyMs: 12.345678,
-    ttfbMs: undefined,
-    ...overrides,
-  };
-}
 
 describe('usageLine', () => {
   it.each<[string, AttemptRecord, Cost]>([
