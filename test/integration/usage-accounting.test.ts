@@ -1,9 +1,11 @@
-import { findProvider } from '@pydantic/genai-prices';
 import { Redis } from 'ioredis';
 import { OpenAiFake, respondOpenAi, OPENAI_USAGE } from '../fakes/openai-fake';
+import { openAiAnswerCost } from '../support/openai-usage-cost';
+import { startRedisReplicas, stopRedisReplicas } from '../support/redis-replicas';
 import { startRedisServer, type RedisServerHandle } from '../support/redis-server';
 import { postJson, readSseData, startGateway, type TestGateway } from '../support/start-gateway';
 import { eventually } from '../support/eventually';
+import { avoidMinuteEdge, currentBucket } from '../support/usage-minute';
 
 /**
  * Usage accounting end to end: calls through a real gateway against a fake OpenAI upstream
@@ -12,8 +14,6 @@ import { eventually } from '../support/eventually';
  */
 
 const MODEL = 'gpt-4o-mini';
-/** Long enough for any test here to finish its calls inside one minute bucket. */
-const MINUTE_EDGE_MARGIN_MS = 8000;
 const SLOW_TEST_MS = 30_000;
 
 function config(upstreamUrl: string, state = ''): string {
@@ -33,22 +33,7 @@ endpoints:
 }
 
 /** The cost of one upstream answer (OPENAI_USAGE), from the catalogue's prices: cached input is billed at the cache-read price. */
-function costOfOneCall(): number {
-  const model = findProvider({ providerId: 'openai' })!.models.find((m) => m.id === MODEL)!;
-  const prices = model.prices as Record<string, number>;
-  const cached = OPENAI_USAGE.prompt_tokens_details.cached_tokens;
-  return ((OPENAI_USAGE.prompt_tokens - cached) * prices.input_mtok + cached * prices.cache_read_mtok + OPENAI_USAGE.completion_tokens * prices.output_mtok) / 1_000_000;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Counters are per minute; calls that straddle a minute would split over two rows, so start well inside one. */
-async function avoidMinuteEdge(): Promise<void> {
-  const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 60_000 - MINUTE_EDGE_MARGIN_MS) await sleep(60_000 - intoMinute + 50);
-}
-
-const currentBucket = () => Math.floor(Date.now() / 60_000) * 60;
+const costOfOneCall = () => openAiAnswerCost(MODEL);
 
 async function getUsage(gwUrl: string, query: string): Promise<{ status: number; body: any; ms: number }> {
   const started = performance.now();
@@ -296,16 +281,9 @@ describe('usage accounting', () => {
     let gwB: TestGateway;
 
     beforeAll(async () => {
-      redis = await startRedisServer();
-      const yaml = config(upstream.baseUrl, `state: { redis_url: "${redis.url}" }`);
-      gwA = await startGateway(yaml);
-      gwB = await startGateway(yaml);
+      ({ redis, gwA, gwB } = await startRedisReplicas((state) => config(upstream.baseUrl, state)));
     }, SLOW_TEST_MS);
-    afterAll(async () => {
-      await gwA?.close();
-      await gwB?.close();
-      await redis?.stop();
-    }, SLOW_TEST_MS);
+    afterAll(() => stopRedisReplicas({ redis, gwA, gwB }), SLOW_TEST_MS);
 
     it('writes the counters to Redis under mg:usage:<endpoint>:<bucket>, per target, with a time to live', async () => {
       await avoidMinuteEdge();

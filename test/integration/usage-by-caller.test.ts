@@ -1,9 +1,11 @@
-import { findProvider } from '@pydantic/genai-prices';
 import { Redis } from 'ioredis';
 import { OpenAiFake, OPENAI_USAGE } from '../fakes/openai-fake';
 import { eventually } from '../support/eventually';
-import { startRedisServer, type RedisServerHandle } from '../support/redis-server';
+import { openAiAnswerCost } from '../support/openai-usage-cost';
+import { startRedisReplicas, stopRedisReplicas } from '../support/redis-replicas';
+import type { RedisServerHandle } from '../support/redis-server';
 import { postJson, startGateway, type TestGateway } from '../support/start-gateway';
+import { avoidMinuteEdge, currentBucket } from '../support/usage-minute';
 
 /**
  * Judge traffic tagged and costed: a call's caller (x-gateway-caller, or the header MLflow's
@@ -12,7 +14,6 @@ import { postJson, startGateway, type TestGateway } from '../support/start-gatew
  */
 
 const MODEL = 'gpt-4o-mini';
-const MINUTE_EDGE_MARGIN_MS = 8000;
 const SLOW_TEST_MS = 30_000;
 
 const config = (upstream: string, state = '') => `
@@ -25,16 +26,7 @@ endpoints:
 `;
 
 /** What one OPENAI_USAGE answer costs at the catalogue's prices (cached input at the cache-read price). */
-function costOfOneCall(): number {
-  const prices = findProvider({ providerId: 'openai' })!.models.find((m) => m.id === MODEL)!.prices as Record<string, number>;
-  const cached = OPENAI_USAGE.prompt_tokens_details.cached_tokens;
-  return ((OPENAI_USAGE.prompt_tokens - cached) * prices.input_mtok + cached * prices.cache_read_mtok + OPENAI_USAGE.completion_tokens * prices.output_mtok) / 1_000_000;
-}
-
-async function avoidMinuteEdge(): Promise<void> {
-  const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 60_000 - MINUTE_EDGE_MARGIN_MS) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 50));
-}
+const costOfOneCall = () => openAiAnswerCost(MODEL);
 
 const chat = (url: string, endpoint: string, headers: Record<string, string> = {}) =>
   postJson(`${url}/gateway/mlflow/v1/chat/completions`, { model: endpoint, messages: [{ role: 'user', content: 'grade me' }] }, headers);
@@ -147,20 +139,13 @@ describe('usage by caller', () => {
     let gwB: TestGateway;
 
     beforeAll(async () => {
-      redis = await startRedisServer();
-      const yaml = config(upstream.baseUrl, `state: { redis_url: "${redis.url}" }`);
-      gwA = await startGateway(yaml);
-      gwB = await startGateway(yaml);
+      ({ redis, gwA, gwB } = await startRedisReplicas((state) => config(upstream.baseUrl, state)));
     }, SLOW_TEST_MS);
-    afterAll(async () => {
-      await gwA?.close();
-      await gwB?.close();
-      await redis?.stop();
-    }, SLOW_TEST_MS);
+    afterAll(() => stopRedisReplicas({ redis, gwA, gwB }), SLOW_TEST_MS);
 
     it('files judge counters apart in Redis and reads them per caller through either replica', async () => {
       await avoidMinuteEdge();
-      const bucket = Math.floor(Date.now() / 60_000) * 60;
+      const bucket = currentBucket();
       await mixedCallers(gwA.url);
       const direct = new Redis(redis.url, { maxRetriesPerRequest: 1 });
       try {

@@ -1,6 +1,7 @@
 import { OpenAiFake, respondOpenAi } from '../fakes/openai-fake';
 import { eventually } from '../support/eventually';
-import { startRedisServer, type RedisServerHandle } from '../support/redis-server';
+import { startRedisReplicas, stopRedisReplicas } from '../support/redis-replicas';
+import type { RedisServerHandle } from '../support/redis-server';
 import { postJson, startGateway, type TestGateway } from '../support/start-gateway';
 
 /**
@@ -128,16 +129,9 @@ describe('recent errors per endpoint', () => {
     let gwB: TestGateway;
 
     beforeAll(async () => {
-      redis = await startRedisServer();
-      const yaml = config(upstream.baseUrl, `state: { redis_url: "${redis.url}" }`);
-      gwA = await startGateway(yaml);
-      gwB = await startGateway(yaml);
+      ({ redis, gwA, gwB } = await startRedisReplicas((state) => config(upstream.baseUrl, state)));
     }, SLOW_TEST_MS);
-    afterAll(async () => {
-      await gwA?.close();
-      await gwB?.close();
-      await redis?.stop();
-    }, SLOW_TEST_MS);
+    afterAll(() => stopRedisReplicas({ redis, gwA, gwB }), SLOW_TEST_MS);
 
     it('two replicas see each other\'s errors', async () => {
       upstream.enqueue(respondOpenAi.error(500, 'server_error', 'broke on A'));
