@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { OpenAiFake } from '../fakes/openai-fake';
-import { adminClient, type AdminClient } from '../support/admin-client';
-import { startGateway, type TestGateway } from '../support/start-gateway';
+import type { AdminClient } from '../support/admin-client';
+import { startAdminGateway, stopAdminGateway } from '../support/admin-gateway';
+import type { TestGateway } from '../support/start-gateway';
 
 const KEY = 'sk-validation-key-0123456789';
 
@@ -19,8 +18,8 @@ describe('admin API input validation', () => {
 
   beforeAll(async () => {
     upstream = await OpenAiFake.start();
-    dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mg-admin-bad-')), 'data');
-    gw = await startGateway(
+    ({ gw, api, dataDir } = await startAdminGateway(
+      'mg-admin-bad-',
       `
 providers:
   local: { type: openai, base_url: "${upstream.baseUrl}", api_key: sk-local-1234567890 }
@@ -28,14 +27,11 @@ providers:
 endpoints:
   - { name: configured, kind: chat, provider: local, model: gpt-4o-mini }
 `,
-      { env: { GATEWAY_DATA_DIR: dataDir } },
-    );
-    api = adminClient(gw.url);
+    ));
   });
   afterAll(async () => {
-    await gw.close();
+    await stopAdminGateway({ gw, dataDir });
     await upstream.close();
-    fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
   });
 
   const good = { name: 'ok-name', type: 'openai', api_key: KEY };

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import OpenAI from 'openai';
 import { AnthropicFake } from '../fakes/anthropic-fake';
 import { OpenAiFake, respondOpenAi } from '../fakes/openai-fake';
-import { adminClient, type AdminClient } from '../support/admin-client';
-import { startGateway, type TestGateway } from '../support/start-gateway';
+import type { AdminClient } from '../support/admin-client';
+import { startAdminGateway, stopAdminGateway } from '../support/admin-gateway';
+import type { TestGateway } from '../support/start-gateway';
 import { waitFor } from '../support/eventually';
 
 const KEY = 'sk-admin-created-0123456789abcdef';
@@ -25,8 +25,8 @@ describe('admin API', () => {
 
   beforeAll(async () => {
     upstream = await OpenAiFake.start();
-    dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mg-admin-')), 'data');
-    gw = await startGateway(
+    ({ gw, api, dataDir } = await startAdminGateway(
+      'mg-admin-',
       `
 providers:
   from-file: { type: openai, base_url: "${upstream.baseUrl}", api_key: "${CONFIG_KEY}" }
@@ -34,14 +34,11 @@ endpoints:
   - { name: file-chat, kind: chat, provider: from-file, model: gpt-4o-mini }
 admin: { allow_private_base_urls: true }
 `,
-      { env: { GATEWAY_DATA_DIR: dataDir } },
-    );
-    api = adminClient(gw.url);
+    ));
   });
   afterAll(async () => {
-    await gw.close();
+    await stopAdminGateway({ gw, dataDir });
     await upstream.close();
-    fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
   });
   beforeEach(() => upstream.reset());
 

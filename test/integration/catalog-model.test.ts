@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { calcPrice } from '@pydantic/genai-prices';
 import { OpenAiFake, OPENAI_USAGE, respondOpenAi } from '../fakes/openai-fake';
-import { adminClient, type AdminClient } from '../support/admin-client';
+import type { AdminClient } from '../support/admin-client';
+import { startAdminGateway, stopAdminGateway } from '../support/admin-gateway';
 import { eventually, waitFor } from '../support/eventually';
-import { postJson, startGateway, type TestGateway } from '../support/start-gateway';
+import { postJson, type TestGateway } from '../support/start-gateway';
 
 const AZURE_KEY = 'azure-catalog-model-key-0123456789';
 const DEPLOYMENT_PATH = '/openai/deployments/prod-mini/chat/completions?api-version=2024-10-21';
@@ -29,8 +27,8 @@ describe('catalog_model: the catalogue model a deployment serves', () => {
   beforeAll(async () => {
     // The OpenAI fake stands in for the Azure resource: it serves the chat API under any prefix.
     upstream = await OpenAiFake.start({ basePath: '', paths: { chat: /\/chat\/completions$/, embeddings: /\/embeddings$/, responses: /\/responses$/ } });
-    dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mg-catalog-model-')), 'data');
-    gw = await startGateway(
+    ({ gw, api, dataDir } = await startAdminGateway(
+      'mg-catalog-model-',
       `
 providers:
   az: { type: azure-openai, base_url: "${upstream.baseUrl}", api_key: "${AZURE_KEY}" }
@@ -45,14 +43,11 @@ endpoints:
     fallbacks: [{ provider: az, model: prod-big, catalog_model: gpt-4o }]
 admin: { allow_private_base_urls: true }
 `,
-      { env: { GATEWAY_DATA_DIR: dataDir } },
-    );
-    api = adminClient(gw.url);
+    ));
   });
   afterAll(async () => {
-    await gw.close();
+    await stopAdminGateway({ gw, dataDir });
     await upstream.close();
-    fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
   });
   beforeEach(() => upstream.reset());
 
