@@ -5,6 +5,7 @@
  *   pipe    - through a bare piping reverse proxy (the floor cost of a hop)
  *   floor   - through the gateway's stack (Express, undici, JSON) without its pipeline
  *   gateway - through model-gateway's native API
+ *   traced  - the gateway again, with OpenTelemetry tracing on, exporting to a local OTLP sink
  *   portkey - through @portkey-ai/gateway, only when it is already installed
  * Each starter returns { name, target, body, pid, handle, note? } or throws;
  * the orchestrator turns a throw into a failed arm instead of a failed run.
@@ -20,7 +21,7 @@ const GATEWAY_CLI = process.env.BENCH_GATEWAY_CLI ? path.resolve(process.env.BEN
 // BENCH_PORTKEY_SERVER points at a Portkey install kept outside the project (its dependency tree is not ours).
 const PORTKEY_SERVER = process.env.BENCH_PORTKEY_SERVER ? path.resolve(process.env.BENCH_PORTKEY_SERVER) : path.join(ROOT, 'node_modules', '@portkey-ai', 'gateway', 'build', 'start-server.js');
 const STARTUP_TIMEOUT_MS = 20_000;
-const ALL_ARMS = ['direct', 'pipe', 'floor', 'gateway', 'portkey'];
+const ALL_ARMS = ['direct', 'pipe', 'floor', 'gateway', 'traced', 'portkey'];
 
 const messages = [{ role: 'user', content: 'hi' }];
 const upstreamBody = { model: 'gpt-bench', messages };
@@ -82,21 +83,21 @@ function startScriptNodeFlags() {
   return match ? match[1].trim() : '';
 }
 
-async function gateway(upstream, tmpDir) {
+async function gateway(upstream, tmpDir, name = 'gateway', extraEnv = {}) {
   if (!fs.existsSync(GATEWAY_CLI)) throw new Error(`${path.relative(ROOT, GATEWAY_CLI)} not found (run npm run build)`);
   // An explicit port we picked is more robust than parsing it out of the logs.
   const port = await procs.pickFreePort();
-  const configFile = path.join(tmpDir, 'gateway.bench.yaml');
+  const configFile = path.join(tmpDir, `${name}.bench.yaml`);
   fs.writeFileSync(configFile, gatewayYaml(port, upstream.port));
   // The gateway runs with the node flags of `npm start`, so the bench measures what users run;
   // BENCH_GATEWAY_NODE_FLAGS replaces them to try other V8 settings on the gateway alone.
   const nodeFlags = (process.env.BENCH_GATEWAY_NODE_FLAGS ?? startScriptNodeFlags()).split(/\s+/).filter(Boolean);
   const handle = procs.spawnNode(
-    'gateway',
+    name,
     [...nodeFlags, GATEWAY_CLI, 'serve', '--config', configFile, '--port', String(port), '--host', '127.0.0.1'],
     // PORT would override the config too; pin it so a stray PORT in our env cannot. The gateway logs at
     // its default level, one usage line per request, and the bench drains its stdout as a log collector would.
-    { LOG_LEVEL: 'info', PORT: String(port) },
+    { LOG_LEVEL: 'info', PORT: String(port), ...extraEnv },
   );
   let baseUrl = `http://127.0.0.1:${port}`;
   // If the gateway announces another address, believe it.
@@ -113,7 +114,7 @@ async function gateway(upstream, tmpDir) {
   const url = new URL(baseUrl);
   const headers = WITH_KEYS ? { authorization: `Bearer ${await createKey(baseUrl)}` } : {};
   return {
-    name: 'gateway',
+    name,
     target: { host: url.hostname, port: Number(url.port), path: '/gateway/native/v1/chat/completions', headers },
     body: { model: 'bench', messages },
     pid: handle.pid,
@@ -156,7 +157,18 @@ async function portkey(upstream) {
   };
 }
 
-const starters = { direct, pipe, floor, gateway, portkey };
+/**
+ * The gateway with tracing on: every call makes its SERVER and CLIENT spans and the batch
+ * processor exports them to a local sink (on its default schedule), so the traced/gateway
+ * ratio is what turning tracing on costs a request.
+ */
+async function traced(upstream, tmpDir) {
+  const sink = procs.spawnNode('otlp-sink', [path.join(__dirname, 'otlp-sink.js'), '--port', '0']);
+  const sinkPort = await procs.waitForPortLine(sink, procs.startupTimeoutMs(STARTUP_TIMEOUT_MS));
+  return gateway(upstream, tmpDir, 'traced', { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sinkPort}`, OTEL_SERVICE_NAME: 'model-gateway-bench' });
+}
+
+const starters = { direct, pipe, floor, gateway, traced, portkey };
 
 /**
  * Starts the selected arms in order. Returns { live, failed } where failed
