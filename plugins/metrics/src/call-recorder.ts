@@ -53,7 +53,10 @@ export class CallRecorder {
   }
 
   failed(call: CallContext, error: GatewayError): void {
-    this.ended(call, error.status, error.code);
+    // A stream that broke after its last attempt answered went out with that attempt's status
+    // (the error travelled in-band): the status label is what the client's HTTP response said.
+    const last = call.attempts[call.attempts.length - 1];
+    this.ended(call, last !== undefined && last.status < 400 ? last.status : error.status, error.code);
   }
 
   private ended(call: CallContext, status: number, code: string | undefined): void {

@@ -83,4 +83,13 @@ describe('CallRecorder', () => {
     const ttft = (await metrics.timeToFirstToken.get()).values.filter((v) => v.metricName?.endsWith('_sum'));
     expect(ttft.map((v) => v.value)).toEqual([0.2]);
   });
+
+  it("counts a stream that broke after its attempt answered under the status its response went out with", async () => {
+    const metrics = new GatewayMetrics();
+    const recorder = new CallRecorder(metrics, known);
+    recorder.failed(call('talk', [{ provider: 'up', model: 'm', status: 200 }]), new GatewayError('upstream_error', 'the stream broke'));
+    recorder.failed(call('talk', [{ provider: 'up', model: 'm', status: 502 }]), new GatewayError('upstream_error', 'refused'));
+    const requests = await metrics.requests.get();
+    expect(requests.values.map((v) => [v.labels.status, v.value])).toEqual([['200', 1], ['502', 1]]);
+  });
 });
