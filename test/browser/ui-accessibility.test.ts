@@ -1,12 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { OpenAiFake } from '../fakes/openai-fake';
 import { adminClient } from '../support/admin-client';
 import { BROWSER_TEST_TIMEOUT_MS, BrowserSession, type ViewportName } from '../support/browser';
 import { eventually } from '../support/eventually';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
+import { gatewayConfigFile, nativeChat } from '../support/ui-gateway';
 
 /**
  * The whole UI's accessibility and phone-layout net, in a real Chromium: every page and every
@@ -24,7 +22,6 @@ const ADMIN_TOKEN = 'admin-token-for-a11y-tests-8b1c';
 /** Made through the admin API, so the list shows both sources and the endpoint page its Edit and Delete. */
 const UI_ENDPOINT = 'team-chat';
 
-
 /** Every page, with what shows once its data is in (so axe checks the page, not its loading state). */
 const PAGES: Array<{ path: string; ready: (page: Page) => Locator }> = [
   { path: '/', ready: (page) => page.getByRole('row', { name: new RegExp(UI_ENDPOINT) }) },
@@ -37,21 +34,13 @@ const PAGES: Array<{ path: string; ready: (page: Page) => Locator }> = [
   { path: '/no-such-page', ready: (page) => page.getByRole('link', { name: 'Back to the endpoints' }) },
 ];
 
-function configFile(upstream: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'ui-a11y-'));
-  const file = join(dir, 'gateway.config.yaml');
-  writeFileSync(
-    file,
-    `admin: { allow_private_base_urls: true }
+const config = (upstream: string) => `admin: { allow_private_base_urls: true }
 providers:
   up: { type: openai, base_url: "${upstream}", api_key: "${PROVIDER_KEY}" }
 endpoints:
   - { name: from-yaml, kind: chat, provider: up, model: gpt-4o-mini }
   - { name: embed-yaml, kind: embeddings, provider: up, model: text-embedding-3-small }
-`,
-  );
-  return file;
-}
+`;
 
 describe('web UI: accessibility and phone layout of every page and dialog (Chromium, axe-core)', () => {
   let upstream: OpenAiFake;
@@ -59,16 +48,13 @@ describe('web UI: accessibility and phone layout of every page and dialog (Chrom
 
   beforeAll(async () => {
     upstream = await OpenAiFake.start();
-    gw = await startGatewayProcess(configFile(upstream.baseUrl), { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN, GATEWAY_SECRETS_KEY: Buffer.alloc(32, 5).toString('base64') });
+    gw = await startGatewayProcess(gatewayConfigFile('ui-a11y-', config(upstream.baseUrl)), { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN, GATEWAY_SECRETS_KEY: Buffer.alloc(32, 5).toString('base64') });
     const api = adminClient(gw.url, ADMIN_TOKEN);
     expect((await api.post('/api/connections', { name: 'team-openai', type: 'openai', base_url: upstream.baseUrl, api_key: PROVIDER_KEY })).status).toBe(201);
     expect((await api.post('/api/endpoints', { name: UI_ENDPOINT, kind: 'chat', provider: 'team-openai', model: 'gpt-4o-mini' })).status).toBe(201);
     expect((await api.post('/api/keys', { name: 'ci-runner', endpoints: '*' })).status).toBe(201);
     // Some traffic, so the usage tables and charts have rows to show.
-    for (const model of [UI_ENDPOINT, 'from-yaml']) {
-      const res = await fetch(`${gw.url}/gateway/native/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model, messages: [{ role: 'user', content: 'Hello!' }] }) });
-      expect(res.status).toBe(200);
-    }
+    for (const model of [UI_ENDPOINT, 'from-yaml']) expect((await nativeChat(gw.url, model)).status).toBe(200);
   }, BROWSER_TEST_TIMEOUT_MS);
 
   afterAll(async () => {

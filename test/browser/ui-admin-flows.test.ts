@@ -1,10 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { OpenAiFake } from '../fakes/openai-fake';
 import { BROWSER_TEST_TIMEOUT_MS, BrowserSession } from '../support/browser';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
 import { runShellSnippet } from '../support/run-snippet';
+import { gatewayConfigFile, labelled, nativeChat, seededConfig } from '../support/ui-gateway';
 
 /**
  * The UI's create / edit / delete flows in a real Chromium, on the admin API
@@ -17,23 +15,6 @@ const KEY_B = 'sk-yaml-seed-key-31b8e2f64d';
 const ADMIN_TOKEN = 'admin-token-for-ui-tests-5a2f';
 const ANSWER = 'reply to: Hello!';
 
-const labelled = (text: string) => new RegExp(`^${text}( \\(optional\\))?$`);
-
-function configFile(seedUpstream: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'ui-admin-'));
-  const file = join(dir, 'gateway.config.yaml');
-  writeFileSync(
-    file,
-    `admin: { allow_private_base_urls: true }
-providers:
-  seed: { type: openai, base_url: "${seedUpstream}", api_key: "${KEY_B}" }
-endpoints:
-  - { name: from-yaml, kind: chat, provider: seed, model: gpt-4o-mini }
-`,
-  );
-  return file;
-}
-
 describe('web UI create/edit/delete flows on the admin API (Chromium)', () => {
   let upstreamA: OpenAiFake;
   let upstreamB: OpenAiFake;
@@ -42,7 +23,7 @@ describe('web UI create/edit/delete flows on the admin API (Chromium)', () => {
 
   beforeAll(async () => {
     [upstreamA, upstreamB] = await Promise.all([OpenAiFake.start(), OpenAiFake.start()]);
-    gw = await startGatewayProcess(configFile(upstreamB.baseUrl), { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN, GATEWAY_SECRETS_KEY: Buffer.alloc(32, 7).toString('base64') });
+    gw = await startGatewayProcess(gatewayConfigFile('ui-admin-', seededConfig(upstreamB.baseUrl, KEY_B)), { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN, GATEWAY_SECRETS_KEY: Buffer.alloc(32, 7).toString('base64') });
     session = await BrowserSession.start(gw.url);
   }, BROWSER_TEST_TIMEOUT_MS);
 
@@ -53,10 +34,7 @@ describe('web UI create/edit/delete flows on the admin API (Chromium)', () => {
   });
 
   const page = () => session.page;
-  const chat = async (name: string) => {
-    const res = await fetch(`${gw.url}/gateway/native/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: name, messages: [{ role: 'user', content: 'Hello!' }] }) });
-    return { status: res.status, body: (await res.json()) as any };
-  };
+  const chat = (name: string) => nativeChat(gw.url, name);
 
   it('asks for the admin token, refuses a wrong one and opens with the right one', async () => {
     await session.open('/');

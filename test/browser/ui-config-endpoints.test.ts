@@ -1,11 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { OpenAiFake } from '../fakes/openai-fake';
-import { BROWSER_TEST_TIMEOUT_MS, BrowserSession } from '../support/browser';
-import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
+import type { OpenAiFake } from '../fakes/openai-fake';
+import { BROWSER_TEST_TIMEOUT_MS, type BrowserSession } from '../support/browser';
+import type { GatewayProcess } from '../support/gateway-process';
 import { installLineOf, runShellSnippet, runSnippetAsShown } from '../support/run-snippet';
 import { exampleInstallLines, prepareSnippetEnvs, SNIPPET_ENVS_SETUP_TIMEOUT_MS } from '../support/snippet-envs';
+import { labelled, startUiGateway, stopUiGateway } from '../support/ui-gateway';
 
 /**
  * The UI in a real Chromium against a gateway process whose endpoints come from its
@@ -18,23 +16,12 @@ const PROVIDER_KEY = 'sk-fake-provider-key-4f9d2c7a1b';
 const ANSWER = 'reply to: Hello!';
 const STREAMED = 'Hello from upstream';
 
-/** A form field by its label; optional fields say so after the label. */
-const labelled = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\(optional\\))?$`);
-
-function configFile(upstream: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'ui-config-'));
-  const file = join(dir, 'gateway.config.yaml');
-  writeFileSync(
-    file,
-    `providers:
+const config = (upstream: string) => `providers:
   up: { type: openai, base_url: "${upstream}", api_key: "${PROVIDER_KEY}" }
 endpoints:
   - { name: chat-a, kind: chat, provider: up, model: gpt-4o-mini }
   - { name: embed-a, kind: embeddings, provider: up, model: text-embedding-3-small }
-`,
-  );
-  return file;
-}
+`;
 
 describe('web UI on config endpoints (Chromium)', () => {
   let upstream: OpenAiFake;
@@ -43,16 +30,11 @@ describe('web UI on config endpoints (Chromium)', () => {
 
   beforeAll(async () => {
     // Each example runs in a fresh environment holding only what its install line installs: made here, once per run.
-    [upstream] = await Promise.all([OpenAiFake.start(), prepareSnippetEnvs(exampleInstallLines())]);
-    gw = await startGatewayProcess(configFile(upstream.baseUrl));
-    session = await BrowserSession.start(gw.url);
+    await prepareSnippetEnvs(exampleInstallLines());
+    ({ upstream, gw, session } = await startUiGateway({ prefix: 'ui-config-', config }));
   }, SNIPPET_ENVS_SETUP_TIMEOUT_MS);
 
-  afterAll(async () => {
-    await session?.close();
-    await gw?.stop();
-    await upstream?.close();
-  });
+  afterAll(() => stopUiGateway({ session, gw, upstream }));
 
   const page = () => session.page;
 

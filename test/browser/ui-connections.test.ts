@@ -1,10 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { OpenAiFake } from '../fakes/openai-fake';
 import { adminClient, type AdminClient } from '../support/admin-client';
 import { BROWSER_TEST_TIMEOUT_MS, BrowserSession } from '../support/browser';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
+import { gatewayConfigFile, labelled, seededConfig } from '../support/ui-gateway';
 
 /**
  * The Connections page in a real Chromium, on the admin API of a gateway process: the list
@@ -18,23 +16,6 @@ const DRAFT_KEY = 'sk-draft-connection-key-8d7e6f5a';
 const MOVED_KEY = 'sk-moved-connection-key-1a2b3c4d';
 const SEED_KEY = 'sk-yaml-seed-connection-key-99aa';
 
-const labelled = (text: string) => new RegExp(`^${text}( \\(optional\\))?$`);
-
-function configFile(seedUpstream: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'ui-connections-'));
-  const file = join(dir, 'gateway.config.yaml');
-  writeFileSync(
-    file,
-    `admin: { allow_private_base_urls: true }
-providers:
-  seed: { type: openai, base_url: "${seedUpstream}", api_key: "${SEED_KEY}" }
-endpoints:
-  - { name: from-yaml, kind: chat, provider: seed, model: gpt-4o-mini }
-`,
-  );
-  return file;
-}
-
 describe('web UI: connections (Chromium)', () => {
   let upstreamA: OpenAiFake;
   let upstreamB: OpenAiFake;
@@ -44,7 +25,7 @@ describe('web UI: connections (Chromium)', () => {
 
   beforeAll(async () => {
     [upstreamA, upstreamB] = await Promise.all([OpenAiFake.start(), OpenAiFake.start()]);
-    gw = await startGatewayProcess(configFile(upstreamA.baseUrl));
+    gw = await startGatewayProcess(gatewayConfigFile('ui-connections-', seededConfig(upstreamA.baseUrl, SEED_KEY)));
     api = adminClient(gw.url);
     expect((await api.post('/api/connections', { name: 'team', type: 'openai', base_url: upstreamA.baseUrl, api_key: TEAM_KEY })).status).toBe(201);
     expect((await api.post('/api/endpoints', { name: 'team-chat', kind: 'chat', provider: 'team', model: 'gpt-4o-mini' })).status).toBe(201);
@@ -209,9 +190,7 @@ describe('web UI: connections (Chromium)', () => {
     let empty: GatewayProcess;
     let emptySession: BrowserSession;
     beforeAll(async () => {
-      const file = join(mkdtempSync(join(tmpdir(), 'ui-connections-empty-')), 'gateway.config.yaml');
-      writeFileSync(file, 'endpoints: []\n');
-      empty = await startGatewayProcess(file);
+      empty = await startGatewayProcess(gatewayConfigFile('ui-connections-empty-', 'endpoints: []\n'));
       emptySession = await BrowserSession.start(empty.url);
     }, BROWSER_TEST_TIMEOUT_MS);
     afterAll(async () => {

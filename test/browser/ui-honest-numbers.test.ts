@@ -1,10 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page, Route } from 'playwright-core';
-import { OpenAiFake, respondOpenAi } from '../fakes/openai-fake';
-import { BROWSER_TEST_TIMEOUT_MS, BrowserSession } from '../support/browser';
-import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
+import { type OpenAiFake, respondOpenAi } from '../fakes/openai-fake';
+import { adminClient } from '../support/admin-client';
+import { BROWSER_TEST_TIMEOUT_MS, type BrowserSession } from '../support/browser';
+import type { GatewayProcess } from '../support/gateway-process';
+import { nativeChat, signInTab, startUiGateway, stopUiGateway } from '../support/ui-gateway';
 
 /**
  * The numbers the UI shows are the ones counted, in a real Chromium against a gateway process:
@@ -20,23 +19,12 @@ const ADMIN_TOKEN = 'admin-token-honest-numbers-8d2f';
 const BROKEN_MODEL = 'gpt-4o-2024-08-06';
 const ANSWER = 'reply to: Hello!';
 
-function configFile(upstream: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'ui-honest-'));
-  const file = join(dir, 'gateway.config.yaml');
-  writeFileSync(
-    file,
-    `providers:
+const config = (upstream: string) => `providers:
   up: { type: openai, base_url: "${upstream}", api_key: "${PROVIDER_KEY}" }
 endpoints:
   - { name: chat-ok, kind: chat, provider: up, model: gpt-4o-mini }
   - { name: chat-broken, kind: chat, provider: up, model: ${BROKEN_MODEL} }
-`,
-  );
-  return file;
-}
-
-/** The page's sessionStorage, as page.evaluate sees it (the tests compile without the DOM's types). */
-type TabStorage = { sessionStorage: { setItem(name: string, value: string): void } };
+`;
 
 /** GET /api/usage itself, not /api/usage/errors. */
 const isUsageRead = (url: URL) => url.pathname === '/api/usage';
@@ -71,31 +59,23 @@ describe('web UI: honest numbers and endpoint health (Chromium)', () => {
   let gw: GatewayProcess;
   let session: BrowserSession;
 
-  const chat = async (endpoint: string) => {
-    const res = await fetch(`${gw.url}/gateway/native/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: endpoint, messages: [{ role: 'user', content: 'Hello!' }] }) });
-    return res.status;
-  };
-  const adminApi = (method: string, path: string, body?: unknown) =>
-    fetch(`${gw.url}${path}`, { method, headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const chat = async (endpoint: string) => (await nativeChat(gw.url, endpoint)).status;
+  const adminApi = () => adminClient(gw.url, ADMIN_TOKEN);
 
   beforeAll(async () => {
     // The broken endpoint's provider refuses the gateway's key and, as some do, echoes it.
-    upstream = await OpenAiFake.start({
-      script: (req) => (req.body?.model === BROKEN_MODEL ? respondOpenAi.error(401, 'invalid_request_error', `Incorrect API key provided: ${PROVIDER_KEY}.`, 'invalid_api_key') : undefined),
-    });
-    gw = await startGatewayProcess(configFile(upstream.baseUrl), { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN });
-    session = await BrowserSession.start(gw.url);
-    await session.open('/');
-    await session.page.evaluate((token) => (globalThis as unknown as TabStorage).sessionStorage.setItem('model-gateway.admin-token', token), ADMIN_TOKEN);
+    ({ upstream, gw, session } = await startUiGateway({
+      prefix: 'ui-honest-',
+      config,
+      env: { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN },
+      upstream: { script: (req) => (req.body?.model === BROKEN_MODEL ? respondOpenAi.error(401, 'invalid_request_error', `Incorrect API key provided: ${PROVIDER_KEY}.`, 'invalid_api_key') : undefined) },
+    }));
+    await signInTab(session, ADMIN_TOKEN);
     for (let i = 0; i < 3; i++) expect(await chat('chat-ok')).toBe(200);
     for (let i = 0; i < 2; i++) expect(await chat('chat-broken')).toBe(502);
   }, BROWSER_TEST_TIMEOUT_MS);
 
-  afterAll(async () => {
-    await session?.close();
-    await gw?.stop();
-    await upstream?.close();
-  });
+  afterAll(() => stopUiGateway({ session, gw, upstream }));
 
   const page = () => session.page;
   const endpointsTable = () => page().getByRole('table', { name: /Endpoints/ });
@@ -267,11 +247,11 @@ describe('web UI: honest numbers and endpoint health (Chromium)', () => {
     expect(await session.horizontalOverflow()).toBe(0);
     await session.resize('desktop');
 
-    const created = (await (await adminApi('POST', '/api/keys', { name: 'short-lived', endpoints: '*' })).json()) as { id: string };
+    const created = (await adminApi().post('/api/keys', { name: 'short-lived', endpoints: '*' })).body as { id: string };
     await session.open('/keys');
     await page().getByRole('table', { name: 'Keys' }).getByRole('row', { name: /short-lived/ }).waitFor();
     expect(await empty.count()).toBe(0);
-    expect((await adminApi('DELETE', `/api/keys/${created.id}`)).status).toBe(204);
+    expect((await adminApi().delete(`/api/keys/${created.id}`)).status).toBe(204);
 
     await session.open('/keys');
     await empty.waitFor();

@@ -1,14 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Request } from 'playwright-core';
 import { formatUsd } from '../../plugins/web-ui/web/src/lib/format';
-import { OpenAiFake } from '../fakes/openai-fake';
-import { BROWSER_TEST_TIMEOUT_MS, BrowserSession } from '../support/browser';
-import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
+import type { OpenAiFake } from '../fakes/openai-fake';
+import { adminClient } from '../support/admin-client';
+import { BROWSER_TEST_TIMEOUT_MS, type BrowserSession } from '../support/browser';
+import type { GatewayProcess } from '../support/gateway-process';
 import { openAiAnswerCost } from '../support/openai-usage-cost';
 import { installLineOf, runShellSnippet, runSnippetAsShown } from '../support/run-snippet';
 import { exampleInstallLines, prepareSnippetEnvs, SNIPPET_ENVS_SETUP_TIMEOUT_MS } from '../support/snippet-envs';
+import { nativeChat, signInTab, startUiGateway, stopUiGateway, type TabStorage } from '../support/ui-gateway';
 
 /**
  * The Keys page and keys in the Use dialog, in a real Chromium against a gateway process
@@ -23,25 +22,14 @@ const ADMIN_TOKEN = 'admin-token-for-keys-ui-3c8b';
 const ANSWER = 'reply to: Hello!';
 const KEY_PATTERN = /^mgw-[A-Za-z0-9_-]{43}$/;
 
-function configFile(upstream: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'ui-keys-'));
-  const file = join(dir, 'gateway.config.yaml');
-  writeFileSync(
-    file,
-    `auth: { require_keys: true }
+const config = (upstream: string) => `auth: { require_keys: true }
 providers:
   up: { type: openai, base_url: "${upstream}", api_key: "${PROVIDER_KEY}" }
 endpoints:
   - { name: chat-a, kind: chat, provider: up, model: gpt-4o-mini }
   - { name: chat-b, kind: chat, provider: up, model: gpt-4o-mini }
   - { name: embed-a, kind: embeddings, provider: up, model: text-embedding-3-small }
-`,
-  );
-  return file;
-}
-
-/** The page's sessionStorage, as page.evaluate sees it (the tests compile without the DOM's types). */
-type TabStorage = { sessionStorage: { getItem(name: string): string | null; setItem(name: string, value: string): void } };
+`;
 
 describe('web UI: gateway keys (Chromium, keys required)', () => {
   let upstream: OpenAiFake;
@@ -53,33 +41,19 @@ describe('web UI: gateway keys (Chromium, keys required)', () => {
 
   beforeAll(async () => {
     // Each example runs in a fresh environment holding only what its install line installs: made here, once per run.
-    [upstream] = await Promise.all([OpenAiFake.start(), prepareSnippetEnvs(exampleInstallLines())]);
-    gw = await startGatewayProcess(configFile(upstream.baseUrl), { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN });
-    session = await BrowserSession.start(gw.url);
+    await prepareSnippetEnvs(exampleInstallLines());
+    ({ upstream, gw, session } = await startUiGateway({ prefix: 'ui-keys-', config, env: { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN } }));
     session.page.on('request', (request: Request) => void sent.push({ url: request.url(), headers: request.headers() }));
     // Signed in as an admin of this tab, as the token dialog leaves it.
-    await session.open('/');
-    await session.page.evaluate((token) => (globalThis as unknown as TabStorage).sessionStorage.setItem('model-gateway.admin-token', token), ADMIN_TOKEN);
+    await signInTab(session, ADMIN_TOKEN);
   }, SNIPPET_ENVS_SETUP_TIMEOUT_MS);
 
-  afterAll(async () => {
-    await session?.close();
-    await gw?.stop();
-    await upstream?.close();
-  });
+  afterAll(() => stopUiGateway({ session, gw, upstream }));
 
   const page = () => session.page;
   const tabItem = (name: string) => page().evaluate((item) => (globalThis as unknown as TabStorage).sessionStorage.getItem(item), name);
-  const chat = async (endpoint: string, gatewayKey?: string) => {
-    const res = await fetch(`${gw.url}/gateway/native/v1/chat/completions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(gatewayKey ? { authorization: `Bearer ${gatewayKey}` } : {}) },
-      body: JSON.stringify({ model: endpoint, messages: [{ role: 'user', content: 'Hello!' }] }),
-    });
-    return res.status;
-  };
-  const adminApi = (method: string, path: string, body?: unknown) =>
-    fetch(`${gw.url}${path}`, { method, headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const chat = async (endpoint: string, gatewayKey?: string) => (await nativeChat(gw.url, endpoint, gatewayKey ? { authorization: `Bearer ${gatewayKey}` } : {})).status;
+  const adminApi = () => adminClient(gw.url, ADMIN_TOKEN);
 
   it('shows an empty Keys page that says keys are required, with Create key', async () => {
     await session.open('/keys');
@@ -141,7 +115,7 @@ describe('web UI: gateway keys (Chromium, keys required)', () => {
     expect(masked).toBe(`mgw-...${key.slice(-4)}`);
     expect(scope).toBe('chat-a');
     expect(limits).toBe('60 rpm · 10,000 tpm · $5.00 / day');
-    const listed = (await (await adminApi('GET', '/api/keys')).json()) as { data: Array<{ expires_at: string; created_at: string }> };
+    const listed = (await adminApi().get('/api/keys')).body as { data: Array<{ expires_at: string; created_at: string }> };
     expect(Date.parse(listed.data[0].expires_at) - Date.parse(listed.data[0].created_at)).toBeCloseTo(30 * 86_400_000, -5);
     expect(expires).toMatch(/^\d{1,2} \w{3} \d{4}$/);
     expect(created).toMatch(/^\d{1,2} \w{3} \d{4}$/);
@@ -156,7 +130,7 @@ describe('web UI: gateway keys (Chromium, keys required)', () => {
   }, BROWSER_TEST_TIMEOUT_MS);
 
   it("shows the API's refusal beside the field it names: a name another admin took meanwhile", async () => {
-    expect((await adminApi('POST', '/api/keys', { name: 'eval-team', endpoints: '*' })).status).toBe(201);
+    expect((await adminApi().post('/api/keys', { name: 'eval-team', endpoints: '*' })).status).toBe(201);
     // The page has not reloaded its list: only the API knows the name is taken.
     await page().getByRole('button', { name: 'Create key' }).click();
     const dialog = page().getByRole('dialog', { name: 'Create gateway key' });
@@ -267,10 +241,10 @@ describe('web UI: gateway keys (Chromium, keys required)', () => {
   }, BROWSER_TEST_TIMEOUT_MS);
 
   it("filters the usage dashboard to one gateway key: that key's calls and endpoints only, revoked keys included", async () => {
-    const created = (await (await adminApi('POST', '/api/keys', { name: 'nightly', endpoints: '*' })).json()) as { id: string; key: string };
+    const created = (await adminApi().post('/api/keys', { name: 'nightly', endpoints: '*' })).body as { id: string; key: string };
     for (let i = 0; i < 2; i++) expect(await chat('chat-b', created.key)).toBe(200);
-    const keyId = async (name: string) => ((await (await adminApi('GET', '/api/keys')).json()) as { data: Array<{ id: string; name: string }> }).data.find((k) => k.name === name)!.id;
-    const apiRequests = async (id: string) => ((await (await adminApi('GET', `/api/usage?combined=true&bucket=all&key=${id}`)).json()) as { data: Array<{ requests: number }> }).data[0]?.requests ?? 0;
+    const keyId = async (name: string) => ((await adminApi().get('/api/keys')).body as { data: Array<{ id: string; name: string }> }).data.find((k) => k.name === name)!.id;
+    const apiRequests = async (id: string) => ((await adminApi().get(`/api/usage?combined=true&bucket=all&key=${id}`)).body as { data: Array<{ requests: number }> }).data[0]?.requests ?? 0;
 
     await session.open('/usage');
     const filter = page().getByRole('combobox', { name: 'Gateway key' });

@@ -1,9 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { OpenAiFake } from '../fakes/openai-fake';
 import { BROWSER_TEST_TIMEOUT_MS, BrowserSession } from '../support/browser';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
+import { ADMIN_TOKEN_ITEM, gatewayConfigFile, labelled, type TabStorage } from '../support/ui-gateway';
 
 /**
  * The endpoint form's Model selector and connection step in a real Chromium (issue 26
@@ -17,15 +15,6 @@ const ADMIN_TOKEN = 'admin-token-for-model-selector-9d1c';
 const SHARED_KEY = 'sk-shared-connection-key-5e7a10';
 const DRAFT_KEY = 'sk-draft-connection-key-c4b802';
 const PRICES = '$0.15 input · $0.60 output per 1M tokens';
-
-const labelled = (text: string) => new RegExp(`^${text}( \\(optional\\))?$`);
-
-function configFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'ui-model-'));
-  const file = join(dir, 'gateway.config.yaml');
-  writeFileSync(file, 'admin: { allow_private_base_urls: true }\n');
-  return file;
-}
 
 describe('endpoint form: Model selector and connection step (Chromium)', () => {
   let upstream: OpenAiFake;
@@ -44,12 +33,12 @@ describe('endpoint form: Model selector and connection step (Chromium)', () => {
 
   beforeAll(async () => {
     upstream = await OpenAiFake.start();
-    gw = await startGatewayProcess(configFile(), { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN, GATEWAY_SECRETS_KEY: Buffer.alloc(32, 9).toString('base64') });
+    gw = await startGatewayProcess(gatewayConfigFile('ui-model-', 'admin: { allow_private_base_urls: true }\n'), { GATEWAY_ADMIN_TOKEN: ADMIN_TOKEN, GATEWAY_SECRETS_KEY: Buffer.alloc(32, 9).toString('base64') });
     expect((await api('POST', '/api/connections', { name: 'shared', type: 'openai', base_url: upstream.baseUrl, api_key: SHARED_KEY })).status).toBe(201);
     for (const name of ['team-a', 'team-b']) expect((await api('POST', '/api/endpoints', { name, kind: 'chat', provider: 'shared', model: 'gpt-4o-mini' })).status).toBe(201);
     session = await BrowserSession.start(gw.url);
     // Signed in for the tab, as the token dialog would leave it.
-    await session.context.addInitScript((token) => (globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } }).sessionStorage.setItem('model-gateway.admin-token', token), ADMIN_TOKEN);
+    await session.context.addInitScript(([item, token]) => (globalThis as unknown as TabStorage).sessionStorage.setItem(item, token), [ADMIN_TOKEN_ITEM, ADMIN_TOKEN] as const);
   }, BROWSER_TEST_TIMEOUT_MS);
 
   afterAll(async () => {

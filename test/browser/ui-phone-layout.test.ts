@@ -1,11 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
-import { OpenAiFake } from '../fakes/openai-fake';
-import { BROWSER_TEST_TIMEOUT_MS, BrowserSession, VIEWPORTS } from '../support/browser';
+import type { OpenAiFake } from '../fakes/openai-fake';
+import { BROWSER_TEST_TIMEOUT_MS, type BrowserSession, VIEWPORTS } from '../support/browser';
 import { eventually } from '../support/eventually';
-import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
+import type { GatewayProcess } from '../support/gateway-process';
+import { nativeChat, startUiGateway, stopUiGateway } from '../support/ui-gateway';
 
 /**
  * The phone layout's promises, each measured in a real Chromium at 390×844 (issue 26 item 7):
@@ -18,20 +16,12 @@ import { startGatewayProcess, type GatewayProcess } from '../support/gateway-pro
 
 const PHONE_WIDTH = VIEWPORTS.phone.width;
 
-function configFile(upstream: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'ui-phone-'));
-  const file = join(dir, 'gateway.config.yaml');
-  writeFileSync(
-    file,
-    `providers:
+const config = (upstream: string) => `providers:
   up: { type: openai, base_url: "${upstream}", api_key: "sk-fake-provider-key-phone-41c7" }
 endpoints:
   - { name: a-rather-long-endpoint-name-for-phones, kind: chat, provider: up, model: gpt-4o-mini }
   - { name: embed-a, kind: embeddings, provider: up, model: text-embedding-3-small }
-`,
-  );
-  return file;
-}
+`;
 
 /** A locator's box, which must exist (the element is shown). */
 async function box(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
@@ -52,18 +42,11 @@ describe('web UI: phone layout at 390×844 (Chromium)', () => {
   let session: BrowserSession;
 
   beforeAll(async () => {
-    upstream = await OpenAiFake.start();
-    gw = await startGatewayProcess(configFile(upstream.baseUrl));
-    session = await BrowserSession.start(gw.url, { viewport: 'phone' });
-    const res = await fetch(`${gw.url}/gateway/native/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'a-rather-long-endpoint-name-for-phones', messages: [{ role: 'user', content: 'Hello!' }] }) });
-    expect(res.status).toBe(200);
+    ({ upstream, gw, session } = await startUiGateway({ prefix: 'ui-phone-', config, viewport: 'phone' }));
+    expect((await nativeChat(gw.url, 'a-rather-long-endpoint-name-for-phones')).status).toBe(200);
   }, BROWSER_TEST_TIMEOUT_MS);
 
-  afterAll(async () => {
-    await session?.close();
-    await gw?.stop();
-    await upstream?.close();
-  });
+  afterAll(() => stopUiGateway({ session, gw, upstream }));
 
   const page = () => session.page;
 

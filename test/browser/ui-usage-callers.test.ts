@@ -1,12 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { formatUsd } from '../../plugins/web-ui/web/src/lib/format';
-import { OpenAiFake, OPENAI_USAGE } from '../fakes/openai-fake';
+import { type OpenAiFake, OPENAI_USAGE } from '../fakes/openai-fake';
 import type { Locator } from 'playwright-core';
-import { BROWSER_TEST_TIMEOUT_MS, BrowserSession } from '../support/browser';
-import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
+import { BROWSER_TEST_TIMEOUT_MS, type BrowserSession } from '../support/browser';
+import type { GatewayProcess } from '../support/gateway-process';
 import { openAiAnswerCost } from '../support/openai-usage-cost';
+import { startUiGateway, stopUiGateway } from '../support/ui-gateway';
 
 /**
  * Judge traffic apart from the application's, in a real Chromium: calls labelled as
@@ -23,20 +21,12 @@ const NIGHTLY_CALLS = 1;
 
 const costOfOneCall = () => openAiAnswerCost(MODEL);
 
-function configFile(upstream: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'ui-callers-'));
-  const file = join(dir, 'gateway.config.yaml');
-  writeFileSync(
-    file,
-    `providers:
+const config = (upstream: string) => `providers:
   up: { type: openai, base_url: "${upstream}", api_key: "sk-fake-provider-key-callers-77" }
 endpoints:
   - { name: graded, kind: chat, provider: up, model: ${MODEL} }
   - { name: batch, kind: chat, provider: up, model: ${MODEL} }
-`,
-  );
-  return file;
-}
+`;
 
 /** What one caller's row must read: requests, errors, tokens in and out, cost, share of the cost. */
 function expectedRow(calls: number, share: string): string[] {
@@ -49,9 +39,7 @@ describe('web UI: cost by caller, judges apart (Chromium)', () => {
   let session: BrowserSession;
 
   beforeAll(async () => {
-    upstream = await OpenAiFake.start();
-    gw = await startGatewayProcess(configFile(upstream.baseUrl));
-    session = await BrowserSession.start(gw.url);
+    ({ upstream, gw, session } = await startUiGateway({ prefix: 'ui-callers-', config }));
     const call = async (path: string, model: string, headers: Record<string, string>) => {
       const res = await fetch(`${gw.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ model, messages: [{ role: 'user', content: 'grade this' }] }) });
       expect(res.status).toBe(200);
@@ -63,11 +51,7 @@ describe('web UI: cost by caller, judges apart (Chromium)', () => {
     expect(upstream.requests).toHaveLength(JUDGE_CALLS + APP_CALLS + NIGHTLY_CALLS);
   }, BROWSER_TEST_TIMEOUT_MS);
 
-  afterAll(async () => {
-    await session?.close();
-    await gw?.stop();
-    await upstream?.close();
-  });
+  afterAll(() => stopUiGateway({ session, gw, upstream }));
 
   const page = () => session.page;
   const cells = async (row: Locator) => (await row.getByRole('cell').allTextContents()).map((text) => text.trim());
