@@ -34,6 +34,27 @@ export function KeysPage() {
   const shown = showRevoked ? all : all.filter((k) => k.status !== 'revoked');
   const served = keys.data?.served !== false;
 
+  // The header and the empty state both offer these: one button and one toggle, in either place.
+  const createButton = (disabled = false) => (
+    <button
+      type="button"
+      className="btn btn-primary"
+      onClick={() => {
+        setFlash(undefined);
+        setCreating(true);
+      }}
+      disabled={disabled}
+    >
+      Create key
+    </button>
+  );
+  const revokedToggle = (
+    <label className="checkbox small">
+      <input type="checkbox" checked={showRevoked} onChange={(e) => setShowRevoked(e.target.checked)} />
+      Show revoked keys ({revokedCount})
+    </label>
+  );
+
   async function revoke(key: GatewayKey) {
     setBusy(true);
     setRevokeError(undefined);
@@ -56,19 +77,7 @@ export function KeysPage() {
           <h1>Gateway keys</h1>
           <p className="muted">Keys for the clients of this gateway: each may call all endpoints or chosen ones, with its own rate limits and budget. Provider credentials stay in the gateway.</p>
         </div>
-        {served && (
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => {
-              setFlash(undefined);
-              setCreating(true);
-            }}
-            disabled={!keys.data}
-          >
-            Create key
-          </button>
-        )}
+        {served && createButton(!keys.data)}
       </div>
       {flash && (
         <div className="notice notice-success" role="status">
@@ -99,22 +108,8 @@ export function KeysPage() {
             Gateway keys let clients call this gateway's endpoints without ever holding a provider's credentials. Create a key for each client or team: you choose which endpoints it may call, its limits and when it expires, and you
             can revoke it at any time.
           </p>
-          {revokedCount > 0 && (
-            <label className="checkbox small">
-              <input type="checkbox" checked={showRevoked} onChange={(e) => setShowRevoked(e.target.checked)} />
-              Show revoked keys ({revokedCount})
-            </label>
-          )}
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => {
-              setFlash(undefined);
-              setCreating(true);
-            }}
-          >
-            Create key
-          </button>
+          {revokedCount > 0 && revokedToggle}
+          {createButton()}
         </section>
       )}
       {all.length > 0 && (!noLiveKeys || showRevoked) && (
@@ -122,12 +117,7 @@ export function KeysPage() {
           <div className="card-title section-header">
             <h2 id="keys-heading">Keys</h2>
             {/* With no live key the empty state above holds this toggle. */}
-            {revokedCount > 0 && !noLiveKeys && (
-              <label className="checkbox small">
-                <input type="checkbox" checked={showRevoked} onChange={(e) => setShowRevoked(e.target.checked)} />
-                Show revoked keys ({revokedCount})
-              </label>
-            )}
+            {revokedCount > 0 && !noLiveKeys && revokedToggle}
           </div>
           <div className="table-scroll">
             <table className="table keys-table" aria-labelledby="keys-heading">
