@@ -1,5 +1,6 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { ReactNode } from 'react';
+import { FormError } from './form-error';
 
 /** A yes/no question about something that cannot be undone; the confirming button names what it does. */
 export function ConfirmDialog({ title, children, confirmLabel, busyLabel = 'Deleting…', busy, error, onConfirm, onCancel }: { title: string; children: ReactNode; confirmLabel: string; busyLabel?: string; busy?: boolean; error?: string; onConfirm: () => void; onCancel: () => void }) {
@@ -10,11 +11,7 @@ export function ConfirmDialog({ title, children, confirmLabel, busyLabel = 'Dele
         <DialogPanel className="dialog dialog-narrow">
           <DialogTitle as="h2">{title}</DialogTitle>
           <div className="dialog-body">{children}</div>
-          {error && (
-            <div className="notice notice-error" role="alert">
-              {error}
-            </div>
-          )}
+          <FormError message={error} />
           <div className="dialog-actions">
             <button type="button" className="btn" onClick={onCancel} autoFocus>
               Cancel

@@ -19,6 +19,7 @@ import {
 } from '../lib/connection-draft';
 import { CredentialFields } from './credential-fields';
 import { describe, Field } from './field';
+import { FormError } from './form-error';
 import { ProviderCombobox } from './provider-combobox';
 import '../styles/connections.css';
 
@@ -194,11 +195,7 @@ export function ConnectionDialog({
             <div role="status" className="connection-test-result">
               {outcome && <p className={`notice ${outcome.ok ? 'notice-success' : 'notice-error'}`}>{outcome.text}</p>}
             </div>
-            {formError && (
-              <div className="notice notice-error" role="alert">
-                {formError}
-              </div>
-            )}
+            <FormError message={formError} />
             <div className="dialog-actions">
               <button type="button" className="btn" onClick={onClose}>
                 Cancel

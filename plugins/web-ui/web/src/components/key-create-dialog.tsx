@@ -8,6 +8,7 @@ import { placeError } from '../lib/api-errors';
 import { emptyKeyDraft, EXPIRY_CHOICES, KEY_FIELDS, keyBody, validateKeyDraft, type ExpiryChoice, type KeyDraft } from '../lib/key-draft';
 import { describe, Field, FieldError } from './field';
 import { CreatedKeyPanel } from './created-key-panel';
+import { FormError } from './form-error';
 
 /**
  * "Create gateway key": name, scope (all endpoints or chosen ones), expiry, limits and
@@ -147,11 +148,7 @@ function KeyForm({ endpoints, takenNames, onCreated, onCancel }: { endpoints: re
         </Field>
       </div>
 
-      {formError && (
-        <div className="notice notice-error" role="alert">
-          {formError}
-        </div>
-      )}
+      <FormError message={formError} />
       <div className="dialog-actions">
         <button type="button" className="btn" onClick={onCancel}>
           Cancel

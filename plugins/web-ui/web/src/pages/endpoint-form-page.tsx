@@ -8,6 +8,7 @@ import { AdminApiNotice } from '../components/admin-api-notice';
 import { CredentialFields } from '../components/credential-fields';
 import { ErrorNotice } from '../components/error-notice';
 import { describe, Field } from '../components/field';
+import { FormError } from '../components/form-error';
 import { ModelSection } from '../components/model-section';
 import { ProviderCombobox } from '../components/provider-combobox';
 import { RoutingSection, type ConnectionOption } from '../components/routing-section';
@@ -329,11 +330,7 @@ function EndpointForm({ providers, endpointNames, connections, original }: { pro
 
       <RoutingSection draft={draft} update={update} errors={errors} connections={routingOptions} primaryConnection={connectionName} />
 
-      {formError && (
-        <div className="notice notice-error" role="alert">
-          {formError}
-        </div>
-      )}
+      <FormError message={formError} />
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={saving}>
           {saving ? 'Saving…' : creating ? 'Create endpoint' : 'Save changes'}
