@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import { useUsage } from '../api/queries';
 import { callerDescription, callerShares, type CallerShare } from '../lib/callers';
-import { formatCount, formatRate, formatUsd, formatUsdExact } from '../lib/format';
+import { formatRate, formatUsd, formatUsdExact } from '../lib/format';
 import { rangeOf, usageQuery, type RangeId } from '../lib/usage-range';
+import { RequestCountCells, TokenCountCells } from './usage-count-cells';
 import { LoadingValue, UsageUnavailable } from './usage-value';
 
 /** One `group_by=caller` read of the range: every caller's totals (shared by the breakdown and the dashboard's Caller filter); `gatewayKey` keeps one key's calls. */
@@ -79,18 +80,8 @@ function CallerRow({ share, selected }: { share: CallerShare; selected: boolean 
       <th scope="row">
         <span className={`badge badge-caller${caller === 'judge' ? ' badge-caller-judge' : ''}`}>{caller}</span> <span className="muted small">{callerDescription(caller)}</span>
       </th>
-      <td className="num" data-label="Requests">
-        {formatCount(row.requests)}
-      </td>
-      <td className={`num${row.errors ? ' text-danger' : ''}`} data-label="Errors">
-        {formatCount(row.errors)}
-      </td>
-      <td className="num" data-label="Tokens in">
-        {formatCount(row.prompt_tokens)}
-      </td>
-      <td className="num" data-label="Tokens out">
-        {formatCount(row.completion_tokens)}
-      </td>
+      <RequestCountCells requests={row.requests} errors={row.errors} />
+      <TokenCountCells prompt={row.prompt_tokens} completion={row.completion_tokens} />
       <td className="num strong" title={formatUsdExact(row.cost_usd)} data-label="Cost">
         {formatUsd(row.cost_usd)}
       </td>

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { useEndpoints, useKeys, useUsage } from '../api/queries';
 import { useCallerUsage } from '../components/caller-breakdown';
-import { LoadingValue } from '../components/usage-value';
 import { RangeSwitch } from '../components/range-switch';
+import { RequestCountCells, TokenCountCells } from '../components/usage-count-cells';
+import { LoadingValue } from '../components/usage-value';
 import UsageOverview from '../components/usage-overview';
 import { callerShares } from '../lib/callers';
-import { formatCount, formatMs, formatUsd } from '../lib/format';
+import { formatMs, formatUsd } from '../lib/format';
 import { rangeOf, usageQuery, type RangeId } from '../lib/usage-range';
 
 /**
@@ -126,24 +127,14 @@ export default function UsagePage() {
                   <th scope="row">
                     <Link href={`/endpoints/${encodeURIComponent(row.endpoint)}`}>{row.endpoint}</Link>
                   </th>
-                  <td className="num" data-label="Requests">
-                    {formatCount(row.requests)}
-                  </td>
-                  <td className={`num${row.errors ? ' text-danger' : ''}`} data-label="Errors">
-                    {formatCount(row.errors)}
-                  </td>
+                  <RequestCountCells requests={row.requests} errors={row.errors} />
                   <td className="num" data-label="p50">
                     {formatMs(row.latency_ms.p50)}
                   </td>
                   <td className="num" data-label="p99">
                     {formatMs(row.latency_ms.p99)}
                   </td>
-                  <td className="num" data-label="Tokens in">
-                    {formatCount(row.prompt_tokens)}
-                  </td>
-                  <td className="num" data-label="Tokens out">
-                    {formatCount(row.completion_tokens)}
-                  </td>
+                  <TokenCountCells prompt={row.prompt_tokens} completion={row.completion_tokens} />
                   <td className="num strong" data-label="Cost">
                     {formatUsd(row.cost_usd)}
                   </td>
