@@ -18,6 +18,7 @@ import {
   type ConnectionDraft,
 } from '../lib/connection-draft';
 import { CredentialFields } from './credential-fields';
+import { DialogFormActions } from './dialog-form-actions';
 import { describe, Field } from './field';
 import { FormError } from './form-error';
 import { ProviderCombobox } from './provider-combobox';
@@ -196,14 +197,7 @@ export function ConnectionDialog({
               {outcome && <p className={`notice ${outcome.ok ? 'notice-success' : 'notice-error'}`}>{outcome.text}</p>}
             </div>
             <FormError message={formError} />
-            <div className="dialog-actions">
-              <button type="button" className="btn" onClick={onClose}>
-                Cancel
-              </button>
-              <button type="submit" className="btn btn-primary" disabled={busy !== undefined}>
-                {busy === 'saving' ? 'Saving…' : editing ? 'Save changes' : 'Create connection'}
-              </button>
-            </div>
+            <DialogFormActions label={editing ? 'Save changes' : 'Create connection'} busyLabel="Saving…" busy={busy === 'saving'} disabled={busy !== undefined} onCancel={onClose} />
           </form>
         </DialogPanel>
       </div>

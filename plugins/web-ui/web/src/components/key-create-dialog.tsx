@@ -6,6 +6,7 @@ import { queryKeys } from '../api/queries';
 import type { CreatedGatewayKey, EndpointListing } from '../api/types';
 import { placeError } from '../lib/api-errors';
 import { emptyKeyDraft, EXPIRY_CHOICES, KEY_FIELDS, keyBody, validateKeyDraft, type ExpiryChoice, type KeyDraft } from '../lib/key-draft';
+import { DialogFormActions } from './dialog-form-actions';
 import { describe, Field, FieldError } from './field';
 import { CreatedKeyPanel } from './created-key-panel';
 import { FormError } from './form-error';
@@ -149,14 +150,7 @@ function KeyForm({ endpoints, takenNames, onCreated, onCancel }: { endpoints: re
       </div>
 
       <FormError message={formError} />
-      <div className="dialog-actions">
-        <button type="button" className="btn" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? 'Creating…' : 'Create key'}
-        </button>
-      </div>
+      <DialogFormActions label="Create key" busyLabel="Creating…" busy={saving} onCancel={onCancel} />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { announceSignIn, ApiError, apiRequest, clearAdminToken, onUnauthorized, setAdminToken } from '../api/http';
+import { DialogFormActions } from './dialog-form-actions';
 
 /**
  * Asks for the admin token when the admin API answers 401 (the gateway has
@@ -63,11 +64,7 @@ export function TokenDialog() {
                 </p>
               )}
             </div>
-            <div className="dialog-actions">
-              <button type="submit" className="btn btn-primary" disabled={checking}>
-                {checking ? 'Checking…' : 'Sign in'}
-              </button>
-            </div>
+            <DialogFormActions label="Sign in" busyLabel="Checking…" busy={checking} />
           </form>
         </DialogPanel>
       </div>
