@@ -19,7 +19,7 @@ const DIR = 'coding-agents';
 
 /** The catalogue's flags for the two target models these cases use. */
 const capabilitiesOf: CapabilitiesOf = (_type, model) => ({ reasoning: model === 'gpt-5-mini' });
-const target = (model: string) => ({ definition: { type: 'openai' }, model }) as unknown as Target;
+const target = (model: string) => ({ definition: { type: 'openai' }, model, catalogModel: model }) as unknown as Target;
 
 /** The request each target model gets (the pipeline's reasoning fit), with the header that names what was left out. */
 function forModel(request: ChatRequest, reasoningFrom: string[], model: string): { request: ChatRequest; headers?: Record<string, string> } {
