@@ -6,6 +6,7 @@
  *   floor   - through the gateway's stack (Express, undici, JSON) without its pipeline
  *   gateway - through model-gateway's native API
  *   traced  - the gateway again, with OpenTelemetry tracing on, exporting to a local OTLP sink
+ *   unobserved - the gateway with metrics switched off and no tracing: the base of the observability ratios
  *   portkey - through @portkey-ai/gateway, only when it is already installed
  * Each starter returns { name, target, body, pid, handle, note? } or throws;
  * the orchestrator turns a throw into a failed arm instead of a failed run.
@@ -21,7 +22,7 @@ const GATEWAY_CLI = process.env.BENCH_GATEWAY_CLI ? path.resolve(process.env.BEN
 // BENCH_PORTKEY_SERVER points at a Portkey install kept outside the project (its dependency tree is not ours).
 const PORTKEY_SERVER = process.env.BENCH_PORTKEY_SERVER ? path.resolve(process.env.BENCH_PORTKEY_SERVER) : path.join(ROOT, 'node_modules', '@portkey-ai', 'gateway', 'build', 'start-server.js');
 const STARTUP_TIMEOUT_MS = 20_000;
-const ALL_ARMS = ['direct', 'pipe', 'floor', 'gateway', 'traced', 'portkey'];
+const ALL_ARMS = ['direct', 'pipe', 'floor', 'gateway', 'traced', 'unobserved', 'portkey'];
 
 const messages = [{ role: 'user', content: 'hi' }];
 const upstreamBody = { model: 'gpt-bench', messages };
@@ -62,9 +63,10 @@ function floor(upstream) {
 /** BENCH_GATEWAY_KEYS=1 measures the gateway with gateway keys required, each request presenting one. */
 const WITH_KEYS = process.env.BENCH_GATEWAY_KEYS === '1';
 
-function gatewayYaml(port, upstreamPort) {
+function gatewayYaml(port, upstreamPort, extraLines = []) {
   return [
     `server: { host: 127.0.0.1, port: ${port} }`,
+    ...extraLines,
     ...(WITH_KEYS ? ['auth: { require_keys: true }'] : []),
     'providers:',
     `  bench-upstream: { type: openai, base_url: "http://127.0.0.1:${upstreamPort}/v1", api_key: "bench-key" }`,
@@ -83,12 +85,12 @@ function startScriptNodeFlags() {
   return match ? match[1].trim() : '';
 }
 
-async function gateway(upstream, tmpDir, name = 'gateway', extraEnv = {}) {
+async function gateway(upstream, tmpDir, name = 'gateway', extraEnv = {}, extraYaml = []) {
   if (!fs.existsSync(GATEWAY_CLI)) throw new Error(`${path.relative(ROOT, GATEWAY_CLI)} not found (run npm run build)`);
   // An explicit port we picked is more robust than parsing it out of the logs.
   const port = await procs.pickFreePort();
   const configFile = path.join(tmpDir, `${name}.bench.yaml`);
-  fs.writeFileSync(configFile, gatewayYaml(port, upstream.port));
+  fs.writeFileSync(configFile, gatewayYaml(port, upstream.port, extraYaml));
   // The gateway runs with the node flags of `npm start`, so the bench measures what users run;
   // BENCH_GATEWAY_NODE_FLAGS replaces them to try other V8 settings on the gateway alone.
   const nodeFlags = (process.env.BENCH_GATEWAY_NODE_FLAGS ?? startScriptNodeFlags()).split(/\s+/).filter(Boolean);
@@ -168,7 +170,12 @@ async function traced(upstream, tmpDir) {
   return gateway(upstream, tmpDir, 'traced', { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sinkPort}`, OTEL_SERVICE_NAME: 'model-gateway-bench' });
 }
 
-const starters = { direct, pipe, floor, gateway, traced, portkey };
+/** The gateway with metrics off and no OTEL variables: what the gateway costs with no observability at all. */
+async function unobserved(upstream, tmpDir) {
+  return gateway(upstream, tmpDir, 'unobserved', {}, ['metrics: { enabled: false }']);
+}
+
+const starters = { direct, pipe, floor, gateway, traced, unobserved, portkey };
 
 /**
  * Starts the selected arms in order. Returns { live, failed } where failed

@@ -14,7 +14,7 @@
  *   4. quoted figures are medians across rounds, and the summary ends with the ratios
  *      the project's targets are stated in (bench-ratios.js).
  *
- * Flags: --arms direct,pipe,floor,gateway,portkey  --rounds N  --duration-ms N
+ * Flags: --arms direct,pipe,floor,gateway,traced,unobserved,portkey  --rounds N  --duration-ms N
  *        --concurrency N  --quick (smoke run: 2 short rounds)
  */
 const fs = require('node:fs');
