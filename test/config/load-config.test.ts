@@ -57,6 +57,7 @@ const DEFAULT_SERVER = {
   headersTimeoutMs: 30_000,
   requestTimeoutMs: 120_000,
   shutdownGraceMs: 30_000,
+  shutdownDelayMs: 0,
   publicUrl: '',
   allowedOrigins: [],
   allowedHosts: [],
@@ -374,6 +375,7 @@ server:
   headers_timeout_ms: 5000
   request_timeout_ms: 9000
   shutdown_grace_ms: 0
+  shutdown_delay_ms: 5000
   public_url: https://gw.example.com/base
   cors: { allowed_origins: ["https://app.example.com", "http://localhost:5173"] }
 `);
@@ -383,6 +385,7 @@ server:
       headersTimeoutMs: 5000,
       requestTimeoutMs: 9000,
       shutdownGraceMs: 0,
+      shutdownDelayMs: 5000,
       publicUrl: 'https://gw.example.com/base',
       allowedOrigins: ['https://app.example.com', 'http://localhost:5173'],
     });

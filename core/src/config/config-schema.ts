@@ -99,6 +99,12 @@ const serverSchema = z
       .min(0)
       .default(30_000)
       .describe('On SIGTERM or SIGINT: milliseconds in-flight requests and streams get to finish after the listener closes; what remains then ends with a 503 server_shutting_down (in-band for a started stream).'),
+    shutdown_delay_ms: configInt()
+      .min(0)
+      .default(0)
+      .describe(
+        'On the first SIGTERM or SIGINT: milliseconds the gateway keeps accepting and serving while /ready answers 503 (draining), so a load balancer or orchestrator stops routing to it before the listener closes; then shutdown_grace_ms applies. A second signal ends the delay at once. 0 (a single replica) closes the listener at once; behind a balancer set it above its health-check interval times its fall count (e.g. 5000).',
+      ),
     public_url: z
       .union([z.literal(''), z.url({ protocol: /^https?$/ })])
       .default('')

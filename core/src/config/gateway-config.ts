@@ -25,6 +25,8 @@ export interface ServerConfig {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   shutdownGraceMs: number;
+  /** `server.shutdown_delay_ms`: after the first stop signal, how long /ready answers 503 while the listener still serves. */
+  shutdownDelayMs: number;
   /** Empty when unset. */
   publicUrl: string;
   allowedOrigins: string[];

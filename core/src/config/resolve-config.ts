@@ -71,6 +71,7 @@ export function resolveConfig(raw: RawGatewayConfig, context: ResolveContext): G
       headersTimeoutMs: raw.server.headers_timeout_ms,
       requestTimeoutMs: raw.server.request_timeout_ms,
       shutdownGraceMs: raw.server.shutdown_grace_ms,
+      shutdownDelayMs: raw.server.shutdown_delay_ms,
       publicUrl: raw.server.public_url.replace(/\/+$/, ''),
       allowedOrigins: raw.server.cors.allowed_origins,
       allowedHosts: raw.server.allowed_hosts,
