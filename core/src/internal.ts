@@ -25,7 +25,8 @@ export { checkUrlText, classifyAddress, EGRESS_DENIED, egressError, guardedLooku
 export { ownAddressRefusal } from './upstream/own-address';
 
 // The Redis connection factory behind TOKENS.Redis, by class: admin-store opens its connections from it.
-export { RedisConnections } from './state/redis-connections';
+export { RedisConnections, type RedisClient } from './state/redis-connections';
+export type { RedisTopology } from './state/redis-topology';
 
 // The host: the CLI the distribution's entry point (plugins/distribution) runs with its plugin list,
 // and a whole gateway in-process with its logger (web-ui's api-types build starts one to read the

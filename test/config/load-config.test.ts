@@ -67,7 +67,7 @@ describe('loadConfigText: valid configs', () => {
   it("loads the issue's example config into endpoints and connections", () => {
     const config = load(ISSUE_EXAMPLE, { OPENAI_API_KEY: 'sk-example-key' });
     expect(config.server).toEqual(DEFAULT_SERVER);
-    expect(config.state).toEqual({ redisUrl: '', keyPrefix: 'mg:' });
+    expect(config.state).toEqual({ redis: { kind: 'none' }, keyPrefix: 'mg:' });
     expect(config.endpoints.map((e) => [e.name, e.kind, e.provider, e.model, e.source])).toEqual([
       ['my-chat', 'chat', 'openai', 'gpt-4o-mini', 'config'],
       ['my-embed', 'embeddings', 'openai', 'text-embedding-3-small', 'config'],

@@ -3,6 +3,7 @@ import type { ConfigSectionDefinition } from '../contracts/config-section';
 import type { EndpointSettingsDefinition } from '../contracts/endpoint-settings';
 import type { ProviderDefinition } from '../contracts/provider-definition';
 import { catalogModelSchema, fallbackSchema, retrySchema, targetSchema } from './routing-config';
+import { stateSchema } from './state-config';
 
 /** What the config schema is built from: the provider types, endpoint sections and config sections the plugins registered. */
 export interface SchemaSources {
@@ -148,17 +149,6 @@ function isOrigin(value: string): boolean {
     return false;
   }
 }
-
-const stateSchema = z
-  .strictObject({
-    redis_url: z
-      .string()
-      .default('')
-      .refine((value) => value === '' || /^rediss?:\/\//.test(value), 'must be empty or a redis:// or rediss:// URL')
-      .describe('Redis for shared counters and routing state. Empty: embedded in-process state (one replica).'),
-    key_prefix: z.string().default('mg:').describe('Prefix of every Redis key this gateway writes.'),
-  })
-  .describe('Where run-time state (usage counters, routing state) lives.');
 
 const loggingSchema = z
   .strictObject({

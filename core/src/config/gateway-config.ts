@@ -1,11 +1,13 @@
 import type { Endpoint } from '../contracts/endpoint';
 import type { ConnectionSettings } from '../contracts/provider-definition';
+import type { StateConfig } from './state-config';
 
 /** The validated, resolved configuration. Secrets inside are Secret instances. */
 export interface GatewayConfig {
   file?: string;
   server: ServerConfig;
-  state: { redisUrl: string; keyPrefix: string };
+  /** Where run-time state lives: `redis` is none, one node, a Cluster or a Sentinel-managed primary. */
+  state: StateConfig;
   logging: { level: string };
   plugins: string[];
   connections: ConnectionSettings[];

@@ -6,6 +6,7 @@ import type { Endpoint, Timeouts } from '../contracts/endpoint';
 import type { EndpointSettingsDefinition } from '../contracts/endpoint-settings';
 import type { GatewayConfig } from './gateway-config';
 import { resolveFallbacks, resolveRetry, resolveTargets } from './routing-config';
+import { resolveState } from './state-config';
 
 interface ResolveContext {
   registry: PluginRegistry;
@@ -76,7 +77,7 @@ export function resolveConfig(raw: RawGatewayConfig, context: ResolveContext): G
       allowedOrigins: raw.server.cors.allowed_origins,
       allowedHosts: raw.server.allowed_hosts,
     },
-    state: { redisUrl: raw.state.redis_url, keyPrefix: raw.state.key_prefix },
+    state: resolveState(raw.state),
     logging: { level: raw.logging.level },
     plugins: raw.plugins,
     connections,

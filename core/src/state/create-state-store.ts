@@ -3,10 +3,11 @@ import type { RedisConnections } from './redis-connections';
 import { RedisStateStore } from './redis-state-store';
 import { ResilientStateStore } from './resilient-state-store';
 import type { StateStore } from '../contracts/state-store';
+import type { RedisTopology } from './redis-topology';
 
 export interface StateStoreConfig {
-  /** Empty means single-process: state lives in memory and is not shared. */
-  redisUrl: string;
+  /** Kind 'none' means single-process: state lives in memory and is not shared. */
+  redis: RedisTopology;
   /** Namespaces Redis keys; meaningless in memory, so the embedded store ignores it. */
   keyPrefix: string;
 }
@@ -29,6 +30,6 @@ export function createStateStore(
   now: () => number = Date.now,
   redis?: RedisConnections,
 ): StateStore {
-  if (config.redisUrl === '') return new EmbeddedStateStore(now);
-  return new ResilientStateStore(new RedisStateStore(redis ?? config.redisUrl, { keyPrefix: config.keyPrefix }, onError), events);
+  if (config.redis.kind === 'none') return new EmbeddedStateStore(now);
+  return new ResilientStateStore(new RedisStateStore(redis ?? config.redis, { keyPrefix: config.keyPrefix }, onError), events);
 }

@@ -1,7 +1,7 @@
-import type { Redis } from 'ioredis';
 import type { ReserveState, StateStore, WindowState } from '../contracts/state-store';
 import { toNanoUsd } from './budget-reservations';
-import { RedisConnections } from './redis-connections';
+import { RedisConnections, type RedisClient } from './redis-connections';
+import type { RedisTopology } from './redis-topology';
 import { RESERVE_SCRIPT, SETTLE_SCRIPT } from './redis-reserve-scripts';
 import { WINDOW_ADD_SCRIPT } from './redis-window-script';
 import { windowSeconds } from './sliding-window';
@@ -21,27 +21,37 @@ const NOT_AN_INTEGER = /not an integer/i;
 type Reply = [Error | null, unknown];
 
 /**
- * State shared by all replicas through Redis. Every option here serves one
- * rule: a gateway must never hang on Redis. A call either gets its answer
- * within `commandTimeoutMs` or rejects, and the caller decides what a missing
- * counter means; meanwhile the client keeps reconnecting in the background.
+ * State shared by all replicas through Redis (one node, a Cluster or a Sentinel-managed
+ * primary). Every option here serves one rule: a gateway must never hang on Redis. A call
+ * either gets its answer within `commandTimeoutMs` (on a Cluster, within twice that, its
+ * redirections included) or rejects, and the caller decides what a missing counter means;
+ * meanwhile the client keeps reconnecting in the background.
+ *
+ * Keys on a Cluster: each key the callers name is its own hash tag (`<prefix>{key}`), so
+ * keys spread over the slots, and the keys one script touches together (a budget's
+ * `{key}:held` and `{key}:leases`) share their key's slot. Calls over several keys
+ * (readHashes, getMany, delete) go key by key there. On one node and on Sentinel the
+ * names stay as they always were (`<prefix>key`).
  */
 export class RedisStateStore implements StateStore {
   readonly kind = 'redis' as const;
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
   private readonly commandTimeoutMs: number;
   /** True until the first connection attempt settles; see untilFirstConnection. */
   private firstAttempt = true;
   private firstConnection?: Promise<void>;
 
   private readonly connections: RedisConnections;
+  /** On a Cluster keys are tagged, multi-key calls are split and each call has an overall deadline. */
+  private readonly clustered: boolean;
 
-  /** `source`: the gateway's connection factory, or a URL (tests, tools) for a factory of this store's own. */
-  constructor(source: RedisConnections | string, options: RedisStateStoreOptions = {}, onError: (err: Error) => void = () => {}) {
+  /** `source`: the gateway's connection factory, or a URL or topology (tests, tools) for a factory of this store's own. */
+  constructor(source: RedisConnections | RedisTopology | string, options: RedisStateStoreOptions = {}, onError: (err: Error) => void = () => {}) {
     this.commandTimeoutMs = options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
     // A URL gets a factory of its own, whose errors go to onError as before.
-    this.connections = typeof source === 'string' ? new RedisConnections({ url: source, keyPrefix: '' }, (_event, detail) => onError(new Error(detail.err))) : source;
+    this.connections = source instanceof RedisConnections ? source : new RedisConnections(typeof source === 'string' ? { url: source, keyPrefix: '' } : { topology: source, keyPrefix: '' }, (_event, detail) => onError(new Error(detail.err)));
     this.redis = this.connections.commands('state store', { keyPrefix: options.keyPrefix ?? '', commandTimeoutMs: this.commandTimeoutMs });
+    this.clustered = this.connections.clustered;
     this.redis.defineCommand('windowAdd', { numberOfKeys: 1, lua: WINDOW_ADD_SCRIPT });
     this.redis.defineCommand('budgetReserve', { numberOfKeys: 3, lua: RESERVE_SCRIPT });
     this.redis.defineCommand('budgetSettle', { numberOfKeys: 3, lua: SETTLE_SCRIPT });
@@ -58,12 +68,13 @@ export class RedisStateStore implements StateStore {
     // One MULTI: the fields and the expiry land together in one round trip,
     // so a replica never leaves a counter without its TTL.
     await this.untilFirstConnection();
+    key = this.key(key);
     const multi = this.redis.multi();
     const fields = Object.keys(increments);
     for (const field of fields) addIncrement(multi, key, field, increments[field]);
     // PEXPIRE rather than EXPIRE so fractional TTLs behave as in the embedded store.
     multi.pexpire(key, Math.max(0, Math.round(ttlSeconds * 1000)));
-    const replies = (await multi.exec()) as Reply[] | null;
+    const replies = (await this.bounded(multi.exec())) as Reply[] | null;
     if (!replies) throw new Error(`Redis transaction on '${key}' was aborted`);
 
     // Commands in a MULTI fail one by one: the others were applied. The one
@@ -83,12 +94,14 @@ export class RedisStateStore implements StateStore {
 
     const again = this.redis.multi();
     for (const field of retry) again.hincrbyfloat(key, field, String(increments[field]));
-    for (const [err] of ((await again.exec()) as Reply[] | null) ?? []) if (err) throw err;
+    for (const [err] of ((await this.bounded(again.exec())) as Reply[] | null) ?? []) if (err) throw err;
   }
 
   async readHashes(keys: readonly string[]): Promise<Array<Record<string, number>>> {
     if (keys.length === 0) return [];
     await this.untilFirstConnection();
+    // A Cluster pipeline must stay on one node: there each key is read on its own, all at once.
+    if (this.clustered) return this.bounded(Promise.all(keys.map(async (key) => toNumbers(await this.redis.hgetall(this.key(key))))));
     const pipeline = this.redis.pipeline();
     for (const key of keys) pipeline.hgetall(key);
     const replies = (await pipeline.exec()) as Reply[] | null;
@@ -101,7 +114,8 @@ export class RedisStateStore implements StateStore {
 
   async increment(key: string, by: number, ttlMs: number): Promise<number> {
     await this.untilFirstConnection();
-    const replies = (await this.redis.multi().incrby(key, by).pexpire(key, Math.max(1, Math.round(ttlMs))).exec()) as Reply[] | null;
+    key = this.key(key);
+    const replies = (await this.bounded(this.redis.multi().incrby(key, by).pexpire(key, Math.max(1, Math.round(ttlMs))).exec())) as Reply[] | null;
     if (!replies) throw new Error(`Redis transaction on '${key}' was aborted`);
     for (const [err] of replies) if (err) throw err;
     return Number(replies[0][1]);
@@ -110,27 +124,30 @@ export class RedisStateStore implements StateStore {
   async getMany(keys: readonly string[]): Promise<Array<string | undefined>> {
     if (keys.length === 0) return [];
     await this.untilFirstConnection();
-    const values = await this.redis.mget(...keys);
+    // MGET over keys of different slots is a CROSSSLOT error on a Cluster.
+    const values = this.clustered ? await this.bounded(Promise.all(keys.map((key) => this.redis.get(this.key(key))))) : await this.redis.mget(...keys);
     return values.map((value) => value ?? undefined);
   }
 
   async set(key: string, value: string, ttlMs: number, options: { ifAbsent?: boolean } = {}): Promise<boolean> {
     await this.untilFirstConnection();
+    key = this.key(key);
     const px = Math.max(1, Math.round(ttlMs));
-    const reply = options.ifAbsent ? await this.redis.set(key, value, 'PX', px, 'NX') : await this.redis.set(key, value, 'PX', px);
+    const reply = await this.bounded(options.ifAbsent ? this.redis.set(key, value, 'PX', px, 'NX') : this.redis.set(key, value, 'PX', px));
     return reply === 'OK';
   }
 
   async delete(keys: readonly string[]): Promise<void> {
     if (keys.length === 0) return;
     await this.untilFirstConnection();
-    await this.redis.del(...keys);
+    if (this.clustered) await this.bounded(Promise.all(keys.map((key) => this.redis.del(this.key(key)))));
+    else await this.redis.del(...keys);
   }
 
   async windowAdd(key: string, amount: number, limit: number, windowMs: number): Promise<WindowState> {
     await this.untilFirstConnection();
     const run = (this.redis as unknown as WindowCommand).windowAdd;
-    const [allowed, total, retryAfterMs] = await run.call(this.redis, key, amount, Number.isFinite(limit) ? limit : -1, windowSeconds(windowMs));
+    const [allowed, total, retryAfterMs] = await this.bounded(run.call(this.redis, this.key(key), amount, Number.isFinite(limit) ? limit : -1, windowSeconds(windowMs)));
     return { allowed: allowed === 1, total, retryAfterMs };
   }
 
@@ -138,23 +155,46 @@ export class RedisStateStore implements StateStore {
     await this.untilFirstConnection();
     const run = (this.redis as unknown as BudgetCommands).budgetReserve;
     const ms = (value: number) => Math.max(1, Math.round(value));
-    const [allowed, spent, reserved] = await run.call(this.redis, key, `${key}:held`, `${key}:leases`, id, toNanoUsd(amount), toNanoUsd(limit), ms(leaseMs), ms(ttlMs));
+    key = this.key(key);
+    const [allowed, spent, reserved] = await this.bounded(run.call(this.redis, key, `${key}:held`, `${key}:leases`, id, toNanoUsd(amount), toNanoUsd(limit), ms(leaseMs), ms(ttlMs)));
     return { allowed: allowed === 1, spent: Number(spent), reserved: reserved / 1e9 };
   }
 
   async settle(key: string, id: string, spent: number, ttlMs: number): Promise<void> {
     await this.untilFirstConnection();
     const run = (this.redis as unknown as BudgetCommands).budgetSettle;
-    await run.call(this.redis, key, `${key}:held`, `${key}:leases`, id, String(spent), Math.max(1, Math.round(ttlMs)));
+    key = this.key(key);
+    await this.bounded(run.call(this.redis, key, `${key}:held`, `${key}:leases`, id, String(spent), Math.max(1, Math.round(ttlMs))));
   }
 
   async ping(): Promise<void> {
     await this.untilFirstConnection();
-    await this.redis.ping();
+    await this.bounded(this.redis.ping());
   }
 
   async close(): Promise<void> {
     await this.connections.close(this.redis);
+  }
+
+  /** The name of `key` in Redis (the prefix is added by the client): its own hash tag on a Cluster. */
+  private key(key: string): string {
+    return this.clustered ? this.connections.hashTag(key) : key;
+  }
+
+  /**
+   * On a Cluster a command may follow redirections and wait out a failover between them,
+   * each try bounded by the command timeout but not their sum: the call gives up after
+   * twice the timeout (its reply may still land, as after any timeout). One node needs
+   * nothing more than the command timeout.
+   */
+  private bounded<T>(promise: Promise<T>): Promise<T> {
+    if (!this.clustered) return promise;
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`Redis Cluster command timed out after ${this.commandTimeoutMs * 2} ms (redirections included)`)), this.commandTimeoutMs * 2);
+    });
+    promise.catch(() => undefined);
+    return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
   }
 
   /**
@@ -183,7 +223,7 @@ export class RedisStateStore implements StateStore {
   }
 }
 
-type Chain = ReturnType<Redis['multi']>;
+type Chain = ReturnType<RedisClient['multi']>;
 
 /** The script command defined in the constructor (ioredis adds it to the client at run time). */
 interface WindowCommand {

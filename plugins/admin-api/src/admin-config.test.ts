@@ -3,7 +3,7 @@ import { adminSectionSchema, adminSettings, ALLOW_PRIVATE_ENV, allowPrivateFromE
 
 /** A loaded config holding only what adminSettings reads. */
 function config(admin: Record<string, unknown>): GatewayConfig {
-  return { file: undefined, sections: { admin: adminSectionSchema.parse(admin) }, state: { redisUrl: '', keyPrefix: 'mg:' } } as unknown as GatewayConfig;
+  return { file: undefined, sections: { admin: adminSectionSchema.parse(admin) }, state: { redis: { kind: 'none' }, keyPrefix: 'mg:' } } as unknown as GatewayConfig;
 }
 
 describe('admin.allow_private_base_urls from the environment', () => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { GatewayConfig } from '@model-gateway/core';
+import type { RedisTopology } from '@model-gateway/core/internal';
 
 /** Overrides `admin.allow_private_base_urls`, as GATEWAY_ADMIN_TOKEN overrides `admin.token`: for a local model server without editing the YAML. */
 export const ALLOW_PRIVATE_ENV = 'GATEWAY_ALLOW_PRIVATE_BASE_URLS';
@@ -17,7 +18,7 @@ export const storeSectionSchema = z
       .describe(
         'Data directory of the embedded store: store.json (connections and endpoints created through /api), its lock, and secrets.key ' +
           '(the generated secrets key, only when GATEWAY_SECRETS_KEY is unset). Relative to the config file\'s folder. ' +
-          'GATEWAY_DATA_DIR overrides it. Unused when state.redis_url is set: the store is then in Redis, shared by every replica.',
+          'GATEWAY_DATA_DIR overrides it. Unused when state.redis_url, redis_cluster or redis_sentinel is set: the store is then in Redis, shared by every replica.',
       ),
   })
   .describe('Where connections and endpoints created through the admin API persist.')
@@ -51,7 +52,8 @@ export interface AdminSettings {
   token: string | undefined;
   allowPrivate: boolean;
   dataDir: string;
-  redisUrl: string;
+  /** The shared Redis (state.redis_url, redis_cluster or redis_sentinel); kind 'none': the store is the data directory's file. */
+  redis: RedisTopology;
   keyPrefix: string;
   secretsKey: string | undefined;
 }
@@ -64,7 +66,7 @@ export function adminSettings(config: GatewayConfig, env: NodeJS.ProcessEnv): Ad
     token: nonEmpty(env.GATEWAY_ADMIN_TOKEN) ?? nonEmpty(admin.token),
     allowPrivate: allowPrivateFromEnv(env) ?? admin.allow_private_base_urls,
     dataDir: nonEmpty(env.GATEWAY_DATA_DIR) ? path.resolve(env.GATEWAY_DATA_DIR as string) : path.resolve(base, store.dir),
-    redisUrl: config.state.redisUrl,
+    redis: config.state.redis,
     keyPrefix: config.state.keyPrefix,
     secretsKey: nonEmpty(env.GATEWAY_SECRETS_KEY),
   };

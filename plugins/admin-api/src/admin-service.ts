@@ -26,7 +26,7 @@ const STORE_EVENTS = {
 
 /**
  * The admin API for the life of the gateway: at start it opens the store (the data
- * directory's file, or Redis when state.redis_url is set), publishes what it holds to
+ * directory's file, or Redis when state.redis_url, redis_cluster or redis_sentinel is set), publishes what it holds to
  * core through its config source before the listener opens, and keeps following it; its
  * routes serve /api/connections, /api/endpoints and /api/openapi.json.
  */
@@ -48,7 +48,7 @@ export class AdminService implements PluginService, AdminExtension {
     const logger = this.logger();
     // The collections plugins registered at load (gateway keys, ...), and Redis connections from core's one factory.
     const collections = storeCollections(this.container);
-    this.store = settings.redisUrl
+    this.store = settings.redis.kind !== 'none'
       ? new RedisAdminStore({
           redis: this.container.resolve(TOKENS.Redis),
           keyPrefix: settings.keyPrefix,

@@ -25,8 +25,8 @@ export function fileFields(): ReadonlyArray<[field: string, collection: string]>
   return [...FIRST_PLACES].map(([collection, field]) => [field, collection]);
 }
 
-/** The Redis hash of a collection, under the store's prefix. */
-export function redisHash(collection: string): string {
+/** The Redis hash of a collection, under the store's prefix; `head` is `{admin}` on a Redis Cluster (one hash tag for the whole store). */
+export function redisHash(collection: string, head = 'admin'): string {
   const field = FIRST_PLACES.get(collection);
-  return field ? `admin:${field}` : `admin:collection:${collection}`;
+  return field ? `${head}:${field}` : `${head}:collection:${collection}`;
 }

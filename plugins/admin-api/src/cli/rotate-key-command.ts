@@ -12,7 +12,7 @@ const USAGE = `model-gateway secrets rotate-key
     Re-wraps the data key of every stored credential under a new key-encryption key, in one
     atomic write: interrupted, the store still opens with the old key; once done, only the
     new key opens it. Reads the store of the config file ($GATEWAY_CONFIG or
-    ./gateway.config.yaml): its store.dir, or Redis when state.redis_url is set.
+    ./gateway.config.yaml): its store.dir, or Redis when state.redis_url, redis_cluster or redis_sentinel is set.
 
     GATEWAY_SECRETS_KEY      the key in use now (unset: the data directory's generated
                              secrets.key, embedded store only; that file is deleted after)
@@ -52,8 +52,8 @@ async function rotateKey(context: CliCommandContext): Promise<number> {
   // Only the collection it rewrites: the file store keeps the others as it read them, and Redis leaves their hashes alone.
   const collections = new StoreCollections([CONNECTIONS]);
   let store: AdminStore;
-  if (settings.redisUrl) {
-    store = new RedisAdminStore({ url: settings.redisUrl, keyPrefix: settings.keyPrefix, pollMs: 60_000, collections });
+  if (settings.redis.kind !== 'none') {
+    store = new RedisAdminStore({ topology: settings.redis, keyPrefix: settings.keyPrefix, pollMs: 60_000, collections });
   } else {
     const fileStore = new FileStore(settings.dataDir, { collections });
     try {

@@ -1,5 +1,4 @@
-import type { Redis } from 'ioredis';
-import { RedisConnections } from '@model-gateway/core/internal';
+import { RedisConnections, type RedisClient, type RedisTopology } from '@model-gateway/core/internal';
 import { StoreConflictError, StoreInvalidError, StoreUnavailableError, type AdminStore } from '../admin-store';
 import type { Collection } from '../collection';
 import { CollectionHandle } from '../collection-handle';
@@ -10,13 +9,15 @@ import { COMMIT_SCRIPT } from './commit-script';
 import { snapshotOf } from './redis-snapshot';
 
 /** What the store needs of core's Redis factory (RedisConnections, TOKENS.Redis). */
-export type RedisConnectionSource = Pick<RedisConnections, 'commands' | 'duplicate' | 'close'>;
+export type RedisConnectionSource = Pick<RedisConnections, 'commands' | 'duplicate' | 'close' | 'hashTag'>;
 
 export interface RedisStoreOptions {
   /** The gateway's Redis connections (TOKENS.Redis): the store opens its two from there. */
   redis?: RedisConnectionSource;
   /** Without `redis` (a CLI tool, a test): the URL of a factory of the store's own. */
   url?: string;
+  /** Without `redis`: the topology (one node, a Cluster, a Sentinel) of a factory of the store's own; wins over `url`. */
+  topology?: RedisTopology;
   /** The gateway's Redis key prefix (state.key_prefix); the store's keys live under `<prefix>admin:`. */
   keyPrefix: string;
   /** The collections plugins registered (none when left out: a tool then registers the ones it writes). */
@@ -40,13 +41,20 @@ const UNREAD: StoreSnapshot = makeSnapshot(-1, null, new Map());
  * the new version; replicas re-read on a notification, on reconnecting, and when a
  * once-a-second poll sees a version they do not have. While Redis is unreachable a
  * replica keeps the last state it read, and commits fail with StoreUnavailableError.
+ *
+ * On a Redis Cluster every key of the store carries the hash tag `{admin}`
+ * (`<prefix>{admin}:version`, ...), so the commit script and the MULTI read, which touch them
+ * all, run on one node; the notice is a classic PUBLISH, which a Cluster delivers on every
+ * node. On one node and on Sentinel the keys keep their names (`<prefix>admin:version`).
  */
 export class RedisAdminStore implements AdminStore {
   readonly kind = 'redis' as const;
-  private readonly redis: Redis;
-  private readonly subscriber: Redis;
+  private readonly redis: RedisClient;
+  private readonly subscriber: RedisClient;
   private readonly connections: RedisConnectionSource;
-  private readonly keys = { version: 'admin:version', kek: 'admin:kek' };
+  /** `admin`, or `{admin}` on a Cluster: the head of every key of the store. */
+  private readonly head: string;
+  private readonly keys: { version: string; kek: string };
   private readonly channel: string;
   readonly collections: StoreCollections;
   private readonly changeListeners: Array<(snapshot: StoreSnapshot) => void> = [];
@@ -65,7 +73,9 @@ export class RedisAdminStore implements AdminStore {
   constructor(private readonly options: RedisStoreOptions) {
     this.collections = options.collections ?? new StoreCollections();
     if (!options.redis && !options.url) throw new Error('the Redis admin store needs the gateway\'s Redis connections or a URL');
-    this.connections = options.redis ?? new RedisConnections({ url: options.url ?? '', keyPrefix: options.keyPrefix });
+    this.connections = options.redis ?? new RedisConnections({ url: options.url ?? '', topology: options.topology, keyPrefix: options.keyPrefix });
+    this.head = this.connections.hashTag('admin');
+    this.keys = { version: `${this.head}:version`, kek: `${this.head}:kek` };
     // Its own command connection rather than the state store's: ioredis sets the command timeout per connection, and a commit may take longer than a counter.
     this.commandTimeoutMs = options.commandTimeoutMs ?? 1000;
     this.redis = this.connections.commands('admin store', { keyPrefix: options.keyPrefix, commandTimeoutMs: this.commandTimeoutMs });
@@ -117,7 +127,7 @@ export class RedisAdminStore implements AdminStore {
     const args = [String(commit.baseVersion), commit.kek ? JSON.stringify(commit.kek) : '', this.channel, String(Math.round(deadline))];
     for (const op of commit.ops) {
       const change = recordChange(op);
-      const hash = redisHash(change.collection);
+      const hash = redisHash(change.collection, this.head);
       if (!keys.includes(hash)) keys.push(hash);
       args.push(String(keys.indexOf(hash) + 1), change.id, change.record ? JSON.stringify(change.record) : '');
     }
@@ -240,7 +250,7 @@ export class RedisAdminStore implements AdminStore {
   private async read(): Promise<StoreSnapshot> {
     const collections = this.collections.list().map((collection) => collection.name);
     const multi = this.redis.multi().get(this.keys.version).get(this.keys.kek);
-    for (const name of collections) multi.hgetall(redisHash(name));
+    for (const name of collections) multi.hgetall(redisHash(name, this.head));
     const replies = (await multi.exec()) as Reply[] | null;
     if (!replies) throw new Error('Redis transaction was aborted');
     for (const [error] of replies) if (error) throw error;
@@ -248,7 +258,7 @@ export class RedisAdminStore implements AdminStore {
     const prefix = this.options.keyPrefix;
     return snapshotOf(
       { version, kek, hashes: new Map(collections.map((name, i) => [name, hashes[i]])) },
-      { version: prefix + this.keys.version, kek: prefix + this.keys.kek, hashes: new Map(collections.map((name) => [name, prefix + redisHash(name)])) },
+      { version: prefix + this.keys.version, kek: prefix + this.keys.kek, hashes: new Map(collections.map((name) => [name, prefix + redisHash(name, this.head)])) },
       this.collections,
     );
   }
