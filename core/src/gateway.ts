@@ -20,6 +20,7 @@ import { Pipeline } from './pipeline/pipeline';
 import { RouteHints } from './pipeline/route-hints';
 import { Runtime } from './pipeline/runtime';
 import { RelayProxy } from './passthrough/relay-proxy';
+import { ShutdownDelay } from './http/shutdown-delay';
 import { CredentialIncidents } from './routing/credential-incidents';
 import { PluginRegistry } from './plugins/plugin-registry';
 import { ConnectionRegistry } from './registry/connection-registry';
@@ -69,6 +70,10 @@ export class Gateway {
   private shuttingDown?: Promise<void>;
   /** Ends the shutdown's grace period early (a second signal). */
   private endGrace?: () => void;
+  /** A second signal came: the rest of the delay and the grace period are skipped. */
+  private endedNow = false;
+  /** server.shutdown_delay_ms: draining (/ready 503) while still serving, before the listener closes. */
+  private readonly delay = new ShutdownDelay();
   /** Whether the Host check applies, following the live config (built when the listener is). */
   private hostCheck?: HostCheckSwitch;
 
@@ -101,7 +106,7 @@ export class Gateway {
     for (const warning of config.warnings) logger.warn(warning);
 
     // Every Redis connection of this gateway (state store, plugins' stores) comes from this one factory.
-    const redis = new RedisConnections({ topology: config.state.redis, keyPrefix: config.state.keyPrefix }, (_event, detail) => logger.debug(detail, 'redis connection error'));
+    const redis = new RedisConnections({ url: config.state.redisUrl, keyPrefix: config.state.keyPrefix }, (_event, detail) => logger.debug(detail, 'redis connection error'));
     const store = createStateStore(
       config.state,
       (error) => logger.debug({ err: error.message }, 'state store error'),
@@ -168,7 +173,7 @@ export class Gateway {
       return false;
     }
     for (const warning of next.warnings) this.logger.warn(warning);
-    if (JSON.stringify(next.server) !== JSON.stringify(this.config.server) || JSON.stringify(next.state.redis) !== JSON.stringify(this.config.state.redis)) {
+    if (JSON.stringify(next.server) !== JSON.stringify(this.config.server) || next.state.redisUrl !== this.config.state.redisUrl) {
       this.logger.warn('server: and state: changes take effect on restart');
     }
     await this.sources.applyFile(next);
@@ -180,32 +185,41 @@ export class Gateway {
   }
 
   /**
-   * Stops gracefully: no new connections; requests and streams in flight get
-   * `graceMs` (server.shutdown_grace_ms) to finish; what remains then ends with
+   * Stops gracefully: /ready answers 503 at once while requests are still served for
+   * `delayMs` (server.shutdown_delay_ms), so balancers stop routing here; then no new
+   * connections, and requests and streams in flight get `graceMs`
+   * (server.shutdown_grace_ms) to finish; what remains then ends with
    * server_shutting_down (in-band for a started stream); then `close()`. Called
-   * again while it runs, it ends the grace period at once.
+   * again while it runs, it skips the rest of the delay and ends the grace period at once.
    */
-  shutdown(graceMs = this.config.server.shutdownGraceMs): Promise<void> {
+  shutdown(graceMs = this.config.server.shutdownGraceMs, delayMs = this.config.server.shutdownDelayMs): Promise<void> {
     if (this.shuttingDown) {
+      this.endedNow = true;
+      this.delay.skip();
       this.endGrace?.();
       return this.shuttingDown;
     }
-    this.shuttingDown = this.drain(graceMs).then(() => this.close());
+    this.shuttingDown = this.drain(graceMs, delayMs).then(() => this.close());
     return this.shuttingDown;
   }
 
-  private async drain(graceMs: number): Promise<void> {
+  private async drain(graceMs: number, delayMs: number): Promise<void> {
     const server = this.server;
     if (!server) return;
-    // Answers from now on close their connection, so keep-alive clients go elsewhere.
+    // Answers from now on close their connection: a keep-alive client, or a balancer's pooled
+    // connection, opens its next one anew and so reaches a replica that is not draining.
     server.prependListener('request', (_req: http.IncomingMessage, res: http.ServerResponse) => (res.shouldKeepAlive = false));
+    if (delayMs > 0) this.logger.info({ delayMs, inFlight: this.runtime.inFlightCount }, 'draining: /ready answers 503, still serving until the delay ends');
+    await this.delay.wait(delayMs);
     const drained = new Promise<void>((resolve) => server.close(() => resolve()));
     // A connection whose answer finished goes idle; close it rather than wait for its keep-alive timeout.
     const idleSweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
     let graceTimer: NodeJS.Timeout | undefined;
     const graceOver = new Promise<void>((resolve) => {
       this.endGrace = resolve;
-      graceTimer = setTimeout(resolve, graceMs);
+      // A second signal during the delay already asked for the grace period to be skipped.
+      if (this.endedNow) resolve();
+      else graceTimer = setTimeout(resolve, graceMs);
     });
     const inFlight = this.runtime.inFlightCount;
     this.logger.info({ inFlight, graceMs }, 'shutting down: listener closed, waiting for requests in flight');
@@ -272,6 +286,7 @@ export class Gateway {
       publicUrl,
       hostCheck: { matcher: new HostMatcher(publicUrl ? [new URL(publicUrl).host, ...allowedHosts] : allowedHosts), applies: this.hostCheck.applies },
       operatorAccess: operatorAccess?.check,
+      draining: () => this.delay.draining,
     });
     // Node's request timeout covers receiving the request (headers and body), not the
     // answer: a slow client is cut with a 408, a long stream is bounded by upstream timeouts.

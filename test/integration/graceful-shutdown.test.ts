@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { OpenAiFake, respondOpenAi } from '../fakes/openai-fake';
@@ -42,12 +43,12 @@ function usageRecords(gw: GatewayProcess): Array<Record<string, any>> {
   });
 }
 
-function writeConfig(dir: string, upstream: OpenAiFake, graceMs: number): string {
-  const file = path.join(dir, `gateway-${graceMs}.yaml`);
+function writeConfig(dir: string, upstream: OpenAiFake, graceMs: number, delayMs = 0): string {
+  const file = path.join(dir, `gateway-${graceMs}-${delayMs}.yaml`);
   fs.writeFileSync(
     file,
     `
-server: { shutdown_grace_ms: ${graceMs} }
+server: { shutdown_grace_ms: ${graceMs}, shutdown_delay_ms: ${delayMs} }
 providers:
   up: { type: openai, base_url: "${upstream.baseUrl}", api_key: sk-up }
 endpoints:
@@ -188,6 +189,73 @@ describe('hardening: SIGTERM drains in-flight calls, then ends what remains trut
     }
   });
 
+  it('with server.shutdown_delay_ms, the first SIGTERM turns /ready to 503 at once while the listener still serves (Connection: close), then closes it; the stream finishes', async () => {
+    const delayMs = 8000;
+    const gw = await startGatewayProcess(writeConfig(dir, upstream, 20_000, delayMs));
+    try {
+      // Before the signal: ready, and an answer keeps its keep-alive connection open.
+      expect((await rawGet(gw.url, '/ready')).status).toBe(200);
+      upstream.enqueue(respondOpenAi.chat());
+      expect((await rawPost(gw.url, '/gateway/chat-ep/native/invocations', { messages })).headers.connection).toBe('keep-alive');
+      // The stream outlasts the delay, so it is still running when the listener closes.
+      upstream.enqueue(respondOpenAi.stream(Array.from({ length: 40 }, (_, i) => `p${i} `), { intervalMs: 250 }));
+      const stream = openStream(`${gw.url}/gateway/chat-ep/native/invocations`, { messages, stream: true });
+      await stream.firstChunk;
+      const signalledAt = Date.now();
+      process.kill(gw.pid, 'SIGTERM');
+      const ready = await eventually(async () => {
+        const answer = await rawGet(gw.url, '/ready');
+        expect(answer.status).toBe(503);
+        return answer;
+      });
+      expect(JSON.parse(ready.body)).toMatchObject({ status: 'draining' });
+      // Liveness stays: a probe must not kill a replica that is finishing its work.
+      expect((await rawGet(gw.url, '/health')).status).toBe(200);
+      // Still serving new calls, each answer closing its connection so the client's next one goes elsewhere.
+      const served = await rawPost(gw.url, '/gateway/chat-ep/native/invocations', { messages });
+      expect(served.status).toBe(200);
+      expect(served.headers.connection).toBe('close');
+      await eventually(() => expect(fetch(`${gw.url}/health`, { headers: { connection: 'close' } })).rejects.toThrow(), 30_000);
+      // A lower bound, which load cannot break: the listener was not closed before the delay was out.
+      expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(delayMs - 100);
+      const { status, text } = await stream.done;
+      expect(status).toBe(200);
+      expect(text.trimEnd().endsWith('data: [DONE]')).toBe(true);
+      expect(await gw.exited).toBe(0);
+      // The order, as the process logged it: draining first, the listener closed after.
+      const draining = gw.output.findIndex((line) => line.includes('draining: /ready answers 503'));
+      const closed = gw.output.findIndex((line) => line.includes('listener closed'));
+      expect(draining).toBeGreaterThanOrEqual(0);
+      expect(closed).toBeGreaterThan(draining);
+      expect(usageRecords(gw).map((r) => r.status)).toEqual([200, 200, 200]);
+      expect(upstream.closedEarly).toBe(0);
+    } finally {
+      await gw.stop();
+    }
+  });
+
+  it('a second signal during the shutdown delay skips the rest of it and ends requests in flight', async () => {
+    // A delay and grace longer than the test's own timeout: only the second signal can end this run in time.
+    const gw = await startGatewayProcess(writeConfig(dir, upstream, 120_000, 120_000), { GATEWAY_SIGNAL_REPEAT_MS: '100' });
+    try {
+      upstream.enqueue(respondOpenAi.stream(Array.from({ length: 400 }, (_, i) => `p${i} `), { intervalMs: 250 }));
+      const stream = openStream(`${gw.url}/gateway/chat-ep/native/invocations`, { messages, stream: true });
+      await stream.firstChunk;
+      process.kill(gw.pid, 'SIGTERM');
+      await eventually(async () => expect((await rawGet(gw.url, '/ready')).status).toBe(503));
+      // Past the 100 ms repeat window, so this is a genuine second signal, not a copy of the first.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      process.kill(gw.pid, 'SIGINT');
+      const { text } = await stream.done;
+      expect(text).toContain('"code":"server_shutting_down"');
+      expect(text).not.toContain('[DONE]');
+      expect(await gw.exited).toBe(0);
+      expect(gw.output.some((line) => line.includes('second signal'))).toBe(true);
+    } finally {
+      await gw.stop();
+    }
+  });
+
   it('SIGTERM to the whole process group of `npm start` (systemd, Ctrl-C) drains: npm\'s forwarded copy is not a second signal', async () => {
     const port = await findFreePort();
     // detached: npm leads a process group of its own, as it would under systemd or in a terminal.
@@ -258,6 +326,35 @@ describe('hardening: SIGTERM drains in-flight calls, then ends what remains trut
     }
   }, 90_000);
 });
+
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * A request through node:http on a fresh keep-alive connection (asking to keep it, as SDKs do),
+ * which shows the Connection header the gateway answered with; the connection is dropped after.
+ */
+function rawRequest(base: string, pathname: string, method: string, body?: unknown): Promise<RawAnswer> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  return new Promise<RawAnswer>((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(`${base}${pathname}`, { method, agent, headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {} }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload);
+  }).finally(() => agent.destroy());
+}
+
+const rawGet = (base: string, pathname: string) => rawRequest(base, pathname, 'GET');
+const rawPost = (base: string, pathname: string, body: unknown) => rawRequest(base, pathname, 'POST', body);
 
 async function waitFor(condition: () => Promise<boolean> | boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

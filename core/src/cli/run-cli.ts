@@ -172,8 +172,8 @@ async function serve(file: string, args: CliArgs, builtinPlugins: readonly strin
     endNow: (signal) =>
       void running().then((gateway) => {
         if (!gateway) return;
-        // A signal after the window: the operator will not wait out the grace period.
-        gateway.logger.warn({ signal }, 'second signal: ending requests in flight now');
+        // A signal after the window: the operator will not wait out the delay or the grace period.
+        gateway.logger.warn({ signal }, 'second signal: skipping the rest of the shutdown delay and ending requests in flight now');
         void gateway.shutdown();
       }),
   });

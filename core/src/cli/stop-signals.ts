@@ -4,9 +4,9 @@ export const SIGNAL_REPEAT_WINDOW_MS = 1000;
 export type StopDecision = 'stop' | 'same-request' | 'end-now' | 'ignored';
 
 export interface StopSignalOptions {
-  /** Starts the graceful drain (the first signal). */
+  /** Starts the graceful drain (the first signal): /ready 503 for server.shutdown_delay_ms, then the grace period. */
   stop: (signal: string) => void;
-  /** Ends the grace period at once (a signal after the window). */
+  /** Skips what is left of the delay and ends the grace period at once (a signal after the window). */
   endNow: (signal: string) => void;
   /** Told of a repeat inside the window, so the operator learns why nothing more happened. */
   repeated?: (signal: string, sinceFirstMs: number) => void;

@@ -11,6 +11,7 @@ import { originPolicy } from './origin-policy';
 import { ownOriginCheck } from './own-origin-routes';
 import { renderGatewayError } from './render-gateway-error';
 import { readJsonBody } from './read-json-body';
+import { readiness } from './readiness';
 import { requestId } from './request-id';
 import { upgradeRefusal } from './upgrade-refusal';
 import { writeJson } from './write-json';
@@ -31,10 +32,12 @@ export interface AppOptions {
   operatorAccess?: OperatorAccessCheck;
   /** Filled with every plugin route as it is mounted, for plugins that describe the API (OpenAPI). */
   mounted?: MountedRoute[];
+  /** Whether a stop signal arrived (server.shutdown_delay_ms): /ready then answers 503. */
+  draining?: () => boolean;
 }
 
 /** The Express app: health routes, then every plugin's routes, each group with its own error renderer. */
-export function createApp({ routeGroups, runtime, store, logger, bodyLimit, allowedOrigins, publicUrl, hostCheck, operatorAccess, mounted }: AppOptions): Express {
+export function createApp({ routeGroups, runtime, store, logger, bodyLimit, allowedOrigins, publicUrl, hostCheck, operatorAccess, mounted, draining = () => false }: AppOptions): Express {
   // Built first: the origin policy, which runs before routing, asks what the route at a path declared.
   const groups = routeGroups.map((group) => ({ group, routes: group.routes(runtime).map((route): MountedRoute => ({ ...route, plane: group.plane })) }));
   const app = express();
@@ -47,11 +50,10 @@ export function createApp({ routeGroups, runtime, store, logger, bodyLimit, allo
   app.use(originPolicy({ allowedOrigins, publicUrl, ownOriginOnly: ownOriginCheck(groups.flatMap(({ routes }) => routes), ownedPrefixes) }));
 
   app.get('/health', (_req, res) => writeJson(res, 200, { status: 'ok' }));
+  // /health stays 200 while draining: a liveness probe must not kill a replica finishing its streams.
   app.get('/ready', async (_req, res) => {
-    // An unreachable shared store does not stop this replica: routing runs on local state
-    // and counters are buffered, so it stays in rotation and says it is degraded.
-    const state = await pingWithin(store, 1000);
-    writeJson(res, 200, { status: state === 'ok' ? 'ready' : 'degraded', checks: { config: 'ok', state, state_kind: store.kind } });
+    const { status, body } = await readiness(store, draining());
+    writeJson(res, status, body);
   });
 
   const json = readJsonBody(bodyLimit);
@@ -101,14 +103,4 @@ function errorRenderer(render: (e: GatewayError) => RenderedError, logger: Logge
     res.writeHead(rendered.status, { 'content-type': 'application/json', ...rendered.headers, 'content-length': Buffer.byteLength(rendered.body) });
     res.end(rendered.body);
   };
-}
-
-async function pingWithin(store: StateStore, ms: number): Promise<'ok' | 'unreachable'> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<'unreachable'>((resolve) => (timer = setTimeout(() => resolve('unreachable'), ms)));
-  try {
-    return await Promise.race([store.ping().then(() => 'ok' as const, () => 'unreachable' as const), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
