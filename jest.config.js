@@ -44,6 +44,7 @@ const PURE_UNDER_TEST = [
   'test/fakes/schema-answer.test.ts',
   'test/golden/',
   'test/repo/core-layering.test.ts',
+  'test/repo/deployment-manifests.test.ts',
   'test/repo/lockfile.test.ts',
   'test/repo/package-cycles.test.ts',
   'test/repo/readme-length.test.ts',
