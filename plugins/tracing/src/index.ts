@@ -1,28 +1,35 @@
-import { BasicTracerProvider, BatchSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { OTLPTraceExporter as ProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
-import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { TOKENS, type GatewayPlugin } from '@model-gateway/core';
 import { GenAiTracer } from './gen-ai-tracer';
-import { LoggedExporter, type ExportFailureLog } from './logged-exporter';
+import type { ExportFailureLog } from './logged-exporter';
+import { exportSettings } from './otlp-exporter';
 import { tracingSettings, type TracingSettings } from './tracing-settings';
+import { WorkerSpanProcessor, type HandOffOptions } from './worker-span-processor';
 
 export { GenAiTracer };
 export { tracingSettings, parseHeaders, samplerOf, type TracingSettings } from './tracing-settings';
 
 /** The most a graceful stop waits for the last spans to leave. */
 const STOP_LIMIT_MS = 5_000;
+/**
+ * The worker runs compiled JavaScript, so it is the build's file whether this module was loaded
+ * from dist (a running gateway) or from src (jest, which compiles src but cannot start a worker on it).
+ */
+const WORKER_FILE = join(__dirname, '..', 'dist', 'export-worker.js');
+/** The SDK's own defaults for the batch processor, which bound the hand-off too. */
+const SDK_MAX_QUEUE_SIZE = 2048;
+const SDK_SCHEDULE_DELAY_MS = 5000;
 
-function exporterFor(settings: TracingSettings): SpanExporter {
-  // URL and headers are passed rather than left to the exporter's own env reading: the gateway's
-  // Environment (what tests and embedders inject) is the one that counts, not process.env.
-  const config = { url: settings.url, headers: settings.headers, ...(settings.timeoutMillis === undefined ? {} : { timeoutMillis: settings.timeoutMillis }) };
-  return settings.protocol === 'http/json' ? new JsonExporter(config) : new ProtobufExporter(config);
-}
-
-/** The processor's config takes an unset key as "unset" only when it is absent. */
-function withoutUnset<T extends object>(values: T): Partial<T> {
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+function handOffOptions(settings: TracingSettings): HandOffOptions {
+  return {
+    batch: 128,
+    // Never later than the worker's own schedule would send them.
+    delayMs: Math.min(200, settings.batch.scheduledDelayMillis ?? SDK_SCHEDULE_DELAY_MS),
+    maxPending: settings.batch.maxQueueSize ?? SDK_MAX_QUEUE_SIZE,
+  };
 }
 
 const plugin: GatewayPlugin = {
@@ -35,11 +42,14 @@ const plugin: GatewayPlugin = {
     // No endpoint configured: no SDK objects, no hooks, nothing paid per request.
     if (!settings) return;
     const logger = (): ExportFailureLog | undefined => (api.container.isRegistered(TOKENS.Logger, true) ? api.container.resolve(TOKENS.Logger) : undefined);
+    // Spans are made on the request's thread and encoded and sent on the worker's (docs/observability.md).
+    const worker = new Worker(WORKER_FILE, { workerData: exportSettings(settings) });
+    // The worker never holds the process open: a stop flushes it explicitly, within STOP_LIMIT_MS.
+    worker.unref();
     const provider = new BasicTracerProvider({
       resource: resourceFromAttributes({ 'service.name': settings.serviceName }),
       sampler: settings.sampler,
-      // Batched: spans leave on a timer, off every request's path.
-      spanProcessors: [new BatchSpanProcessor(new LoggedExporter(exporterFor(settings), settings.url, logger), withoutUnset(settings.batch))],
+      spanProcessors: [new WorkerSpanProcessor(worker, handOffOptions(settings), logger)],
     });
     api.registerPipeline(new GenAiTracer(provider.getTracer('@model-gateway/tracing'), settings.captureContent));
     api.registerService({
@@ -56,6 +66,8 @@ const plugin: GatewayPlugin = {
           await Promise.race([provider.forceFlush().then(() => provider.shutdown()), limit]);
         } finally {
           clearTimeout(timer);
+          // Past the limit the worker may still be waiting on a collector: it goes with the gateway.
+          await worker.terminate();
         }
       },
     });
