@@ -245,8 +245,10 @@ endpoints:
       expect(batch.filter((r) => r.servedBy === victimName)).toEqual([]);
       for (const stream of batchStreams) expect(stream).toMatchObject({ status: 200, complete: true });
       expect(batchStreams.filter((r) => r.servedBy === victimName)).toEqual([]);
+      const victimStat = (await proxy!.servers()).find((s) => s.name === victimName)!;
       process.stdout.write(
-        `load-balancer SIGKILL: ${failed.length} of ${results.length} streams failed (all on the killed replica); ${failures(beforeDown).length} of ${beforeDown.length} calls between the kill and DOWN failed; 0 of ${batch.length + batchStreams.length} after DOWN\n`,
+        `load-balancer SIGKILL: ${failed.length} of ${results.length} streams failed (all on the killed replica); ${failures(beforeDown).length} of ${beforeDown.length} calls between the kill and DOWN failed ` +
+          `(HAProxy redispatched ${victimStat.redispatches} refused connections to the others); 0 of ${batch.length + batchStreams.length} after DOWN\n`,
       );
       expect(failures(beforeDown)).toEqual([]);
     },
