@@ -216,6 +216,21 @@ describe('Kubernetes manifests', () => {
     expect(mebibytes(limits.memory)).toBeGreaterThan(mebibytes(requests.memory));
   });
 
+  it("are what docs/deployment.md says: resources, grace period, preStop pause, the ConfigMap's delay and grace", () => {
+    const docs = read('docs/deployment.md');
+    const server = load(configText, podEnvironment()).server;
+    const { requests, limits } = gateway.resources;
+    const stated = [
+      `requests \`cpu: ${requests.cpu}\`, \`memory: ${requests.memory}\`; limit \`memory: ${limits.memory}\``,
+      `\`terminationGracePeriodSeconds: ${pod.terminationGracePeriodSeconds}\``,
+      `(\`sleep ${gateway.lifecycle.preStop.exec.command[1]}\``,
+      `${server.shutdownDelayMs / 1000} s \`shutdown_delay_ms\``,
+      `its ${server.shutdownGraceMs / 1000} s grace`,
+      `${deployment.spec.replicas}, rolling updates`,
+    ];
+    expect(stated.filter((text) => !docs.includes(text))).toEqual([]);
+  });
+
   it("fill every ${VAR} of the ConfigMap's config from the container's environment, Redis' URL from the Secret", () => {
     const variables = [...configText.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)(:-[^}]*)?\}/g)].filter((m) => m[2] === undefined).map((m) => m[1]);
     expect(variables).toContain('REDIS_URL');
