@@ -106,7 +106,7 @@ export class Gateway {
     for (const warning of config.warnings) logger.warn(warning);
 
     // Every Redis connection of this gateway (state store, plugins' stores) comes from this one factory.
-    const redis = new RedisConnections({ url: config.state.redisUrl, keyPrefix: config.state.keyPrefix }, (_event, detail) => logger.debug(detail, 'redis connection error'));
+    const redis = new RedisConnections({ topology: config.state.redis, keyPrefix: config.state.keyPrefix }, (_event, detail) => logger.debug(detail, 'redis connection error'));
     const store = createStateStore(
       config.state,
       (error) => logger.debug({ err: error.message }, 'state store error'),
@@ -173,7 +173,7 @@ export class Gateway {
       return false;
     }
     for (const warning of next.warnings) this.logger.warn(warning);
-    if (JSON.stringify(next.server) !== JSON.stringify(this.config.server) || next.state.redisUrl !== this.config.state.redisUrl) {
+    if (JSON.stringify(next.server) !== JSON.stringify(this.config.server) || JSON.stringify(next.state.redis) !== JSON.stringify(this.config.state.redis)) {
       this.logger.warn('server: and state: changes take effect on restart');
     }
     await this.sources.applyFile(next);
