@@ -9,6 +9,7 @@
  * released), so streams stay open as long-running LLM answers do; its own memory is not counted.
  *
  * Usage: node test/bench/stream-memory.js [--levels 0,250,500,1000] [--chunk-ms 500] [--cpu-ms 5000] [--warm-ms 5000]
+ *        [--redis-url redis://127.0.0.1:6379]
  * (after `npm run build`). Prints a table and one JSON line (`result:`).
  */
 const fs = require('node:fs');
@@ -30,6 +31,8 @@ const LEVELS = option('--levels', '0,250,500,1000').split(',').map(Number);
 const CHUNK_MS = Number(option('--chunk-ms', '500'));
 const CPU_MS = Number(option('--cpu-ms', '5000'));
 const WARM_MS = Number(option('--warm-ms', '5000'));
+/** A Redis to share state through, as replicas do (`state.redis_url`); the embedded store when absent. */
+const REDIS_URL = option('--redis-url', '');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---- the upstream: OpenAI chat completions; a stream asked for with "hold" stays open until released.
@@ -160,7 +163,7 @@ async function main() {
   const port = await procs.pickFreePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mgw-sizing-'));
   const configFile = path.join(dir, 'gateway.yaml');
-  fs.writeFileSync(configFile, gatewayYaml(port, upstream.address().port));
+  fs.writeFileSync(configFile, gatewayYaml(port, upstream.address().port, REDIS_URL ? [`state: { redis_url: ${JSON.stringify(REDIS_URL)}, key_prefix: "sizing-${process.pid}:" }`] : []));
   const start = require(path.join(ROOT, 'package.json')).scripts.start;
   const flags = (/node\s+((?:--\S+\s+)*)/.exec(start)?.[1] ?? '').split(/\s+/).filter(Boolean);
   // As `npm start` runs it: its node flags, the default log level (a usage line per call, drained by spawnNode).
@@ -197,6 +200,7 @@ async function main() {
     const result = {
       node: process.version,
       cpus: os.cpus().length,
+      state: REDIS_URL ? 'redis' : 'embedded',
       chunkMs: CHUNK_MS,
       loadAverage: os.loadavg().map((load) => +load.toFixed(2)),
       startedRssMiB: +startedRss.toFixed(1),
