@@ -49,7 +49,7 @@ RUN set -eu; \
 FROM ${NODE_IMAGE} AS runtime-deps
 WORKDIR /app
 COPY --from=build /out/ ./
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
 
 # ---- runtime
 FROM ${NODE_IMAGE} AS runtime

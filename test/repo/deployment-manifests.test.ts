@@ -75,6 +75,27 @@ function podEnvironment(): NodeJS.ProcessEnv {
   return out;
 }
 
+describe('the readers this test stands on', () => {
+  it('read a Dockerfile as Docker does: continuations joined, comment lines inside them skipped, stages named', () => {
+    const parsed = parseDockerfile('ARG BASE=node:22\nFROM ${BASE} AS one\nRUN a \\\n  # a comment\n  b\nFROM one\nCOPY --from=one --chown=1:1 ["x y", "/z"]\nCOPY a b /c/\n');
+    expect([...parsed.globalArgs]).toEqual([['BASE', 'node:22']]);
+    expect(parsed.stages.map((stage) => [stage.name, stage.base])).toEqual([['one', '${BASE}'], ['1', 'one']]);
+    expect(parsed.stages[0].instructions).toEqual([{ keyword: 'RUN', text: 'a b', line: 3 }]);
+    expect(parsed.stages[1].instructions.map(readCopy)).toEqual([
+      { from: 'one', sources: ['x y'], destination: '/z', line: 7 },
+      { from: undefined, sources: ['a', 'b'], destination: '/c/', line: 8 },
+    ]);
+  });
+
+  it('read .dockerignore as Docker does: the last matching pattern decides, a matched folder covers its contents', () => {
+    const ignore = parseDockerIgnore('# allow-list\n*\n!core/\n!*.json\n**/dist\ncore/secret?.txt\n');
+    const kept = ['core/src/a.ts', 'package.json', 'core/secret10.txt'];
+    const dropped = ['README.md', 'test/x.ts', 'core/dist/a.js', 'core/lib/dist/a.js', 'core/secret1.txt', 'sub/package.json'];
+    expect(kept.filter((path) => !ignore.keeps(path))).toEqual([]);
+    expect(dropped.filter((path) => ignore.keeps(path))).toEqual([]);
+  });
+});
+
 describe('Dockerfile', () => {
   it('builds in one stage and runs from another that installs only the production dependencies from the lockfile', () => {
     expect(dockerfile.stages.length).toBeGreaterThanOrEqual(2);
