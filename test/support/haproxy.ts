@@ -68,7 +68,8 @@ process.once('exit', () => {
  * 503 and is taken out while it still serves), leastconn (streams are long and uneven, so the
  * replica with fewest open ones takes the next), a refused connection retried on another server
  * (retries + redispatch: a replica that died between two checks costs no request that was not yet
- * on it), and inactivity timeouts above the longest pause inside a stream.
+ * on it; only connection failures are retried, never a request a replica may have started), and
+ * inactivity timeouts above the gateway's own upstream timeouts.
  */
 export function haproxyConfig(frontendPort: number, servers: readonly HaproxyServer[], adminSocket: string): string {
   return `global
@@ -81,9 +82,11 @@ defaults
   log global
   option httplog
   timeout connect 2s
-  # Inactivity limits, not durations: a stream may run for minutes while chunks keep coming.
-  timeout client 120s
-  timeout server 120s
+  # Inactivity limits, not durations: a stream may run for minutes while chunks keep coming. Above the
+  # gateway's own longest wait (a whole call's total_ms, 600 s, with nothing sent meanwhile), so a slow
+  # provider gets the gateway's JSON 504 upstream_timeout rather than a bare 504 from HAProxy.
+  timeout client 610s
+  timeout server 610s
   timeout http-keep-alive 10s
   timeout check 2s
   # A connection refused (the replica died or closed its listener) is tried again, on another server each time.
