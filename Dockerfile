@@ -4,8 +4,10 @@
 # docs/deployment.md says how to run it (config, data directory, stop timeout, Redis).
 # test/repo/deployment-manifests.test.ts checks this file against the repository and the gateway's defaults.
 
-# Node 22 is an LTS line inside package.json's engines (>= 20.19); the slim Debian image keeps
-# coreutils (the Kubernetes preStop pause runs `sleep`) but has no curl, so the health check is node.
+# Node 22 is an LTS line inside package.json's engines (>= 20.19); the tests run on Node 20, out of
+# upstream support since April 2026 (--build-arg NODE_IMAGE=node:20-bookworm-slim runs that). The slim
+# Debian image keeps coreutils (the Kubernetes preStop pause runs `sleep`) but has no curl, so the
+# health check is node.
 ARG NODE_IMAGE=node:22-bookworm-slim
 
 # ---- manifests: the package.json files alone (Docker's COPY cannot keep a glob's folders), so the
