@@ -172,6 +172,9 @@ describe('Dockerfile', () => {
     expect(user).toMatch(/^\d+(:\d+)?$/);
     expect(Number(user.split(':')[0])).not.toBe(0);
     expect(Number(user.split(':')[0])).toBe(pod.securityContext.runAsUser);
+    // The data directory is the one path the gateway writes to: it exists in the image and is that user's.
+    const dataDir = runtimeEnv.get('GATEWAY_DATA_DIR') as string;
+    expect(runs(runtime).join('\n')).toContain(`mkdir -p ${dataDir} && chown ${user} ${dataDir}`);
   });
 });
 
