@@ -72,7 +72,7 @@ EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "require('node:http').get({host:'127.0.0.1',port:process.env.PORT||8080,path:'/ready',timeout:4000},r=>process.exit(r.statusCode===200?0:1)).on('error',()=>process.exit(1)).on('timeout',()=>process.exit(1))"]
 # Exec form, node itself as PID 1: SIGTERM from `docker stop` or the kubelet reaches the gateway's own
-# handler (npm would not pass it on), which drains; the gateway starts no child processes, so
+# handler, which drains (`npm start` would put npm between them as PID 1); the gateway starts no child processes, so
 # there is nothing for an init to reap. The node flag is npm start's (package.json).
 ENTRYPOINT ["node", "--max-semi-space-size=64", "plugins/distribution/dist/main.js"]
 # All interfaces inside the container (the default config listens on 127.0.0.1 only).
