@@ -255,6 +255,21 @@ describe('Kubernetes manifests', () => {
     expect(stated.filter((text) => !docs.includes(text))).toEqual([]);
   });
 
+  it("docs/deployment.md's config examples load through the gateway's loader", () => {
+    const blocks = [...read('docs/deployment.md').matchAll(/```yaml\n([\s\S]*?)```/g)].map((match) => match[1]);
+    expect(blocks.length).toBeGreaterThanOrEqual(4);
+    const environment = { REDIS_URL: 'redis://:secret@redis.example.internal:6379/0', REDIS_PASSWORD: 'secret', SENTINEL_PASSWORD: 'secret' };
+    const refused = blocks.flatMap((block) => {
+      try {
+        load(block, environment);
+        return [];
+      } catch (error) {
+        return [`${block.split('\n')[0]}: ${(error as Error).message}`];
+      }
+    });
+    expect(refused).toEqual([]);
+  });
+
   it("fill every ${VAR} of the ConfigMap's config from the container's environment, Redis' URL from the Secret", () => {
     const variables = [...configText.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)(:-[^}]*)?\}/g)].filter((m) => m[2] === undefined).map((m) => m[1]);
     expect(variables).toContain('REDIS_URL');
