@@ -249,7 +249,7 @@ export function replicaProof(topology: ProofTopology): void {
       const events = storeEvents(gw, logsAtKill[i]);
       const degraded = events.find((e) => e.event === 'degraded');
       const recovered = [...events].reverse().find((e) => e.event === 'recovered');
-      return { degradedAfterKillMs: degraded ? degraded.time - killWallClock : null, recoveredAfterKillMs: recovered ? recovered.time - killWallClock : null };
+      return { degradedAfterKillMs: degraded ? degraded.time - killWallClock : null, firstError: degraded?.err, recoveredAfterKillMs: recovered ? recovered.time - killWallClock : null };
     });
     const figures = {
       topology: topology.label,
@@ -309,17 +309,17 @@ function storeSettled(gw: TestGateway, from: number): boolean {
 }
 
 /** The state store's degraded/recovered notices a replica logged since line `from` (msg "state store <event>", pino's `time`). */
-function storeEvents(gw: TestGateway, from: number): Array<{ event: 'degraded' | 'recovered'; time: number }> {
-  const events: Array<{ event: 'degraded' | 'recovered'; time: number }> = [];
+function storeEvents(gw: TestGateway, from: number): Array<{ event: 'degraded' | 'recovered'; time: number; err?: string }> {
+  const events: Array<{ event: 'degraded' | 'recovered'; time: number; err?: string }> = [];
   for (const line of gw.logs.slice(from)) {
-    let entry: { msg?: string; time?: number };
+    let entry: { msg?: string; time?: number; err?: string };
     try {
       entry = JSON.parse(line);
     } catch {
       continue;
     }
     const match = /^state store (degraded|recovered)$/.exec(entry.msg ?? '');
-    if (match && typeof entry.time === 'number') events.push({ event: match[1] as 'degraded' | 'recovered', time: entry.time });
+    if (match && typeof entry.time === 'number') events.push({ event: match[1] as 'degraded' | 'recovered', time: entry.time, err: entry.err });
   }
   return events;
 }
