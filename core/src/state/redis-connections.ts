@@ -156,8 +156,10 @@ export class RedisConnections {
       enableTLSForSentinelMode: topology.tls,
       // Asking the sentinels again (all down, or none knows the primary yet) is retried forever with the same cap.
       sentinelRetryStrategy: (attempt: number) => Math.min(attempt * 100, MAX_RECONNECT_DELAY_MS),
-      // Subscribes to +switch-master on the sentinels, so a promotion is followed at once rather than on the next error.
-      failoverDetector: true,
+      // Off: ioredis' detector, on +switch-master, disconnects its connector even while a reconnect is resolving the
+      // primary, and that ends the client for good ("Connection is closed." forever). Without it a promotion is still
+      // followed within a reconnect: the sentinels kill the demoted primary's clients, and a dead one refuses.
+      failoverDetector: false,
       // A demoted primary answers writes with READONLY: reconnect (asking the sentinels) and resend it to the new one.
       reconnectOnError: (error: Error) => (/^READONLY\b/.test(error.message) ? 2 : false),
     });
