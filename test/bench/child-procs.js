@@ -32,7 +32,11 @@ const LOG_TAIL_LINES = 40;
  * failing arm can say why.
  */
 function spawnNode(name, args, env) {
-  const command = wrapper ? [...wrapper(name), process.execPath, ...args] : [process.execPath, ...args];
+  return spawnProgram(name, wrapper ? [...wrapper(name), process.execPath, ...args] : [process.execPath, ...args], env);
+}
+
+/** Starts `command` ([program, ...args], never wrapped) as a child the bench stops with the others. */
+function spawnProgram(name, command, env) {
   const child = spawn(command[0], command.slice(1), {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -186,4 +190,4 @@ function killAllNow() {
   children.clear();
 }
 
-module.exports = { spawnNode, wrapNodeChildren, startupTimeoutMs, waitForPortLine, pickFreePort, waitForHttp, getStatus, peakRssMiB, cpuTimeMs, stopAll, killAllNow };
+module.exports = { spawnNode, spawnProgram, wrapNodeChildren, startupTimeoutMs, waitForPortLine, pickFreePort, waitForHttp, getStatus, peakRssMiB, cpuTimeMs, stopAll, killAllNow };

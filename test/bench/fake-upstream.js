@@ -9,6 +9,11 @@
  * OpenAI fake (test/fakes/openai-fake.ts) on purpose: that one records every request
  * and parses every body, a cost and a growing heap the benchmark would measure.
  *
+ * A second path, /paced/v1/chat/completions, streams the way a provider does: the first
+ * content chunk right after the headers, then one chunk every PACE_MS, then usage and [DONE].
+ * It is a path of its own so that the instant stream's figures keep their meaning; the
+ * bench's time-to-first-token ratios with a target are taken on it (docs/performance.md).
+ *
  * Usage: node test/bench/fake-upstream.js [--port 0] [--host 127.0.0.1]
  * Prints {"port":N} as one JSON line on stdout once it listens.
  */
@@ -46,6 +51,29 @@ const streamEvents = [
   'data: [DONE]\n\n',
 ].map((text) => Buffer.from(text));
 
+const PACE_MS = 15;
+// The paced stream: a first chunk that already carries content (so time to first token is
+// the time to the first chunk), the other words one per tick, then the end in one tick.
+const pacedEvents = [
+  chunk([{ index: 0, delta: { role: 'assistant', content: WORDS[0] }, finish_reason: null }]),
+  ...WORDS.slice(1).map((word) => chunk([{ index: 0, delta: { content: word }, finish_reason: null }])),
+  chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]) + chunk([], { usage: USAGE }) + 'data: [DONE]\n\n',
+].map((text) => Buffer.from(text));
+
+/** Writes the paced events one per tick; stops if the client went away. */
+function writePaced(res) {
+  let next = 0;
+  let timer = null;
+  const step = () => {
+    const event = pacedEvents[next++];
+    if (next === pacedEvents.length) return res.end(event);
+    res.write(event);
+    timer = setTimeout(step, PACE_MS);
+  };
+  res.on('close', () => clearTimeout(timer));
+  step();
+}
+
 function sendJson(res, status, bodyBuffer) {
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': bodyBuffer.length });
   res.end(bodyBuffer);
@@ -57,7 +85,8 @@ function errorBody(message) {
 
 function handle(req, res) {
   const path = req.url.split('?')[0];
-  if (req.method !== 'POST' || path !== '/v1/chat/completions') {
+  const paced = path === '/paced/v1/chat/completions';
+  if (req.method !== 'POST' || (path !== '/v1/chat/completions' && !paced)) {
     // Drain anyway so the keep-alive connection stays usable.
     req.resume();
     return sendJson(res, 404, errorBody(`no route ${req.method} ${path}`));
@@ -76,6 +105,7 @@ function handle(req, res) {
     if (!request || !Array.isArray(request.messages)) return sendJson(res, 400, errorBody('messages is required'));
     if (request.stream !== true) return sendJson(res, 200, completionBody);
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    if (paced) return writePaced(res);
     for (const event of streamEvents) res.write(event);
     res.end();
   });

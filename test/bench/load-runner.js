@@ -106,13 +106,17 @@ function sendOnce(agent, target, body, sse) {
   });
 }
 
-/** True for an SSE `data:` line whose chunk has a non-empty delta.content. */
+/**
+ * True for an SSE `data:` line that carries text: an OpenAI chunk with a non-empty
+ * delta.content, or an Anthropic content_block_delta with non-empty text.
+ */
 function hasContent(line) {
   if (!line.startsWith('data:')) return false;
   const payload = line.slice(5).trim();
   if (payload === '' || payload === '[DONE]') return false;
   try {
-    const content = JSON.parse(payload)?.choices?.[0]?.delta?.content;
+    const event = JSON.parse(payload);
+    const content = event?.type === 'content_block_delta' ? event.delta?.text : event?.choices?.[0]?.delta?.content;
     return typeof content === 'string' && content.length > 0;
   } catch {
     return false;
@@ -122,14 +126,19 @@ function hasContent(line) {
 /**
  * Runs one closed-loop burst.
  * target: { host, port, path, headers }; body: object sent as JSON.
- * options: { concurrency, durationMs, maxRequests?, stream? }.
+ * options: { concurrency, durationMs, maxRequests?, stream?, streamWorkers? }.
+ * `streamWorkers` (with stream unset) makes that many of the workers stream and the rest
+ * not: a mixed load, whose latency and req/s cover both kinds (ttft: the streaming ones).
  * Returns latency stats (ms), req/s, errors, a few error samples and, for
  * streams, time-to-first-content stats.
  */
 async function runBurst(target, body, options) {
   const concurrency = options.concurrency;
-  const sse = Boolean(options.stream);
-  const payload = Buffer.from(JSON.stringify(sse ? { ...body, stream: true } : body));
+  const streamWorkers = options.stream ? concurrency : Math.min(concurrency, options.streamWorkers ?? 0);
+  const sse = streamWorkers > 0;
+  const streamPayload = Buffer.from(JSON.stringify({ ...body, stream: true }));
+  const plainPayload = Buffer.from(JSON.stringify(body));
+  const payloadOf = (index) => (index < streamWorkers ? streamPayload : plainPayload);
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
   const latencies = [];
   const ttfts = [];
@@ -142,7 +151,7 @@ async function runBurst(target, body, options) {
   const record = (result, startNs, endNs) => {
     if (result.ok) {
       latencies.push(nsToMs(endNs - startNs));
-      if (sse) ttfts.push(nsToMs(result.firstContentNs - startNs));
+      if (result.firstContentNs) ttfts.push(nsToMs(result.firstContentNs - startNs));
       if (result.gatewayMs !== null) gatewayShares.push(result.gatewayMs);
     } else {
       errors += 1;
@@ -151,24 +160,26 @@ async function runBurst(target, body, options) {
   };
 
   // Connections are opened outside the measured window; these answers are dropped.
-  await Promise.all(Array.from({ length: concurrency }, () => sendOnce(agent, target, payload, sse)));
+  await Promise.all(Array.from({ length: concurrency }, (_, index) => sendOnce(agent, target, payloadOf(index), index < streamWorkers)));
 
   const beginNs = nowNs();
   const deadlineNs = beginNs + BigInt(Math.round(options.durationMs * 1e6));
   let lastEndNs = beginNs;
-  const worker = async () => {
+  const worker = async (index) => {
+    const payload = payloadOf(index);
+    const streaming = index < streamWorkers;
     // Bounded by both the deadline and maxRequests; a failing arm answers fast
     // with errors, so the loop still stops on time.
     while (nowNs() < deadlineNs && started < maxRequests) {
       started += 1;
       const startNs = nowNs();
-      const result = await sendOnce(agent, target, payload, sse);
+      const result = await sendOnce(agent, target, payload, streaming);
       const endNs = nowNs();
       record(result, startNs, endNs);
       if (endNs > lastEndNs) lastEndNs = endNs;
     }
   };
-  await Promise.all(Array.from({ length: concurrency }, worker));
+  await Promise.all(Array.from({ length: concurrency }, (_, index) => worker(index)));
   agent.destroy();
 
   const elapsedMs = nsToMs(lastEndNs - beginNs);
@@ -176,6 +187,7 @@ async function runBurst(target, body, options) {
   return {
     concurrency,
     stream: sse,
+    streamWorkers,
     elapsedMs,
     requests: latency.count + errors,
     errors,
@@ -188,4 +200,4 @@ async function runBurst(target, body, options) {
   };
 }
 
-module.exports = { runBurst, sendOnce, summarize, percentile, gatewayShareMs };
+module.exports = { runBurst, sendOnce, summarize, percentile, gatewayShareMs, hasContent };

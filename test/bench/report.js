@@ -25,8 +25,29 @@ const METRICS = {
   ttft_p50_ms: (r) => r.stream?.ttft.p50,
   ttft_p99_ms: (r) => r.stream?.ttft.p99,
   stream_total_p50_ms: (r) => r.stream?.latency.p50,
-  errors: (r) => (r.c1?.errors ?? 0) + (r.cN?.errors ?? 0) + (r.stream?.errors ?? 0),
+  // Issue 29: time to first token on the paced stream, same format and Anthropic -> OpenAI.
+  paced_ttft_p50_ms: (r) => r.paced?.ttft.p50,
+  paced_ttft_p99_ms: (r) => r.paced?.ttft.p99,
+  translated_ttft_p50_ms: (r) => r.pacedTranslated?.ttft.p50,
+  translated_ttft_p99_ms: (r) => r.pacedTranslated?.ttft.p99,
+  // 16 connections, half streaming.
+  mixed_rps: (r) => r.mixed?.rps,
+  mixed_p50_ms: (r) => r.mixed?.latency.p50,
+  mixed_p99_ms: (r) => r.mixed?.latency.p99,
+  // A 5 MB body at c=1; small requests' p99 while 5 MB bodies flow, and that p99 over the round's own c=1 p99.
+  large_p50_ms: (r) => r.large?.latency.p50,
+  large_small_p99_ms: (r) => r.largeMix?.small.latency.p99,
+  large_small_p99_rise: (r) => riseOf(r.largeMix?.small.latency.p99, r.c1?.latency.p99),
+  errors: (r) => BURSTS_OF(r).reduce((sum, burst) => sum + (burst?.errors ?? 0), 0),
 };
+
+/** Every burst result of one arm in one round, for the error count. */
+const BURSTS_OF = (r) => [r.c1, r.cN, r.stream, r.paced, r.pacedTranslated, r.mixed, r.large, r.largeMix?.small, r.largeMix?.large];
+
+/** `during / alone`, or null when either is missing or the base is not positive. */
+function riseOf(during, alone) {
+  return typeof during === 'number' && typeof alone === 'number' && alone > 0 ? during / alone : null;
+}
 
 /**
  * Pairs we report as "A − B": what the gateway adds over no hop, over a bare hop, and
@@ -40,8 +61,19 @@ const DELTAS = [
   ['pipe', 'direct'],
   ['portkey', 'direct'],
   ['portkey', 'pipe'],
+  ['governed', 'direct'],
+  ['ungoverned', 'direct'],
+  ['governed-redis', 'direct'],
+  ['ungoverned-redis', 'direct'],
 ];
+/** Printed in the added-latency table; the JSON has ISSUE29_DELTA_METRICS too. */
 const DELTA_METRICS = ['c1_p50_ms', 'c1_p99_ms', 'ttft_p50_ms', 'ttft_p99_ms'];
+const ISSUE29_DELTA_METRICS = ['paced_ttft_p50_ms', 'paced_ttft_p99_ms', 'translated_ttft_p50_ms', 'translated_ttft_p99_ms', 'large_p50_ms'];
+/**
+ * Only the gateway has an Anthropic route: what it adds is taken against the direct arm's
+ * same-format TTFT on the same paced upstream stream (the stream the translation reads).
+ */
+const SAME_STREAM_BASE = { translated_ttft_p50_ms: 'paced_ttft_p50_ms', translated_ttft_p99_ms: 'paced_ttft_p99_ms' };
 
 function median(values) {
   const xs = values.filter((v) => typeof v === 'number' && Number.isFinite(v)).sort((a, b) => a - b);
@@ -67,11 +99,12 @@ function computeDeltas(armNames, rounds) {
   for (const [a, b] of DELTAS) {
     if (!armNames.includes(a) || !armNames.includes(b)) continue;
     const entry = {};
-    for (const metric of DELTA_METRICS) {
+    for (const metric of [...DELTA_METRICS, ...ISSUE29_DELTA_METRICS]) {
       const read = METRICS[metric];
       const perRound = rounds.map((round) => {
         const x = round.arms[a] && read(round.arms[a]);
-        const y = round.arms[b] && read(round.arms[b]);
+        const base = round.arms[b];
+        const y = base && (read(base) ?? (SAME_STREAM_BASE[metric] ? METRICS[SAME_STREAM_BASE[metric]](base) : undefined));
         return typeof x === 'number' && typeof y === 'number' ? x - y : null;
       });
       entry[metric] = { median: median(perRound), perRound };
@@ -119,10 +152,24 @@ function renderText({ config, medians, deltas, ratios, peakRss, failed, notes })
       rows,
     ),
   );
-  const deltaRows = Object.entries(deltas).map(([pair, d]) => [pair, ...DELTA_METRICS.map((metric) => fmt(d[metric].median))]);
+  const deltaRows = Object.entries(deltas).filter(([, d]) => DELTA_METRICS.some((metric) => d[metric].median !== null)).map(([pair, d]) => [pair, ...DELTA_METRICS.map((metric) => fmt(d[metric].median))]);
   if (deltaRows.length) {
     out.push('', 'Added latency (median of per-round differences, ms):');
     out.push(table(['pair', 'c1 p50', 'c1 p99', 'ttft p50', 'ttft p99'], deltaRows));
+  }
+  const issue29Rows = Object.entries(medians)
+    .filter(([, m]) => [m.paced_ttft_p50_ms, m.mixed_rps, m.large_p50_ms].some((v) => v !== null))
+    .map(([arm, m]) => [arm, fmt(m.paced_ttft_p50_ms), fmt(m.paced_ttft_p99_ms), fmt(m.translated_ttft_p50_ms), fmt(m.translated_ttft_p99_ms), fmt(m.mixed_rps, 0), fmt(m.mixed_p99_ms, 2), fmt(m.large_p50_ms, 2), fmt(m.large_small_p99_ms), fmt(m.large_small_p99_rise, 2)]);
+  if (issue29Rows.length) {
+    out.push('', 'Issue 29 bursts (medians across rounds, ms): paced-stream TTFT (same format; Anthropic -> OpenAI), 16 connections half streaming, 5 MB bodies:');
+    out.push(table(['arm', 'paced ttft p50', 'paced ttft p99', 'anth ttft p50', 'anth ttft p99', 'mixed req/s', 'mixed p99', '5MB p50', 'small p99 w/ 5MB', 'p99 rise'], issue29Rows));
+  }
+  const issue29Deltas = Object.entries(deltas)
+    .filter(([, d]) => ISSUE29_DELTA_METRICS.some((metric) => d[metric].median !== null))
+    .map(([pair, d]) => [pair, ...ISSUE29_DELTA_METRICS.map((metric) => fmt(d[metric].median))]);
+  if (issue29Deltas.length) {
+    out.push('', 'Issue 29 added figures (median of per-round differences, ms):');
+    out.push(table(['pair', 'paced ttft p50', 'paced ttft p99', 'anth ttft p50', 'anth ttft p99', '5MB p50'], issue29Deltas));
   }
   const shares = Object.entries(medians).filter(([, m]) => m.c1_gateway_share_p50_ms !== null);
   if (shares.length) {
@@ -159,4 +206,4 @@ function writeJson(root, record) {
   return file;
 }
 
-module.exports = { summarizeArms, computeDeltas, renderText, machineInfo, writeJson, median };
+module.exports = { summarizeArms, computeDeltas, renderText, machineInfo, writeJson, median, riseOf, METRICS };

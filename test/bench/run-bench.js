@@ -14,8 +14,15 @@
  *   4. quoted figures are medians across rounds, and the summary ends with the ratios
  *      the project's targets are stated in (bench-ratios.js).
  *
- * Flags: --arms direct,pipe,floor,gateway,traced,unobserved,portkey  --rounds N  --duration-ms N
- *        --concurrency N  --quick (smoke run: 2 short rounds)
+ *   5. issue 29's bursts, for the arms whose `bursts` name them (arms.js): a paced stream at c=1
+ *      (TTFT against a provider-like stream; on the gateway also Anthropic -> OpenAI), a 5 MB body
+ *      at c=1 and then small requests at c=1 while 5 MB bodies flow, and a mixed load of 16
+ *      connections, half streaming (the governed and ungoverned arms).
+ *
+ * Flags: --arms direct,pipe,...,governed,ungoverned,governed-redis,ungoverned-redis  --rounds N
+ *        --duration-ms N  --concurrency N  --quick (smoke run: 2 short rounds)
+ *        --no-large-bodies (skip the 5 MB bursts)
+ *        --streams-memory (a separate mode: memory per concurrent stream, gateway against the bare hop)
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -23,14 +30,19 @@ const procs = require('./child-procs');
 const arms = require('./arms');
 const { runBurst, sendOnce } = require('./load-runner');
 const report = require('./report');
-const { computeRatios } = require('./bench-ratios');
+const { computeRatios, streamMemoryRatio, renderRatios } = require('./bench-ratios');
+const { largeChatBody } = require('./large-body');
+const { measureStreamMemory } = require('./stream-memory-mode');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const SETTLE_MS = 100; // lets GC and socket teardown of one burst finish before the next
 const WARM_CYCLES = 2;
+/** Issue 29's load for governed against ungoverned: 16 connections, half of them streaming. */
+const MIXED_CONCURRENCY = 16;
+const MIXED_STREAMING = 8;
 
 function parseArgs(argv) {
-  const config = { rounds: 5, concurrency: 64, cNMs: 2000, c1Ms: 1500, streamMs: 1000, warmMs: 1000, arms: [...arms.ALL_ARMS], quick: false };
+  const config = { rounds: 5, concurrency: 64, cNMs: 2000, c1Ms: 1500, streamMs: 1000, warmMs: 1000, arms: [...arms.ALL_ARMS], quick: false, largeBodies: true, streamsMemory: false };
   const value = (i) => {
     if (i + 1 >= argv.length) throw new Error(`${argv[i]} needs a value`);
     return argv[i + 1];
@@ -47,6 +59,8 @@ function parseArgs(argv) {
     const takesValue = ['--rounds', '--duration-ms', '--concurrency', '--arms'].includes(flag);
     const raw = inline ?? (takesValue ? value(i++) : undefined);
     if (flag === '--quick') config.quick = true;
+    else if (flag === '--no-large-bodies') config.largeBodies = false;
+    else if (flag === '--streams-memory') config.streamsMemory = true;
     else if (flag === '--rounds') rounds = positive(flag, raw);
     else if (flag === '--duration-ms') durationMs = positive(flag, raw);
     else if (flag === '--concurrency') config.concurrency = positive(flag, raw);
@@ -55,7 +69,7 @@ function parseArgs(argv) {
       const unknown = config.arms.filter((a) => !arms.ALL_ARMS.includes(a));
       if (unknown.length || config.arms.length === 0) throw new Error(`--arms takes a list of ${arms.ALL_ARMS.join(',')}`);
     } else if (flag === '--help') {
-      console.log('usage: node test/bench/run-bench.js [--arms a,b] [--rounds N] [--duration-ms N] [--concurrency N] [--quick]');
+      console.log('usage: node test/bench/run-bench.js [--arms a,b] [--rounds N] [--duration-ms N] [--concurrency N] [--quick] [--no-large-bodies] | --streams-memory [--quick]');
       process.exit(0);
     } else throw new Error(`unknown flag ${flag}`);
   }
@@ -84,16 +98,47 @@ async function smokeTest(arm, notes) {
   }
 }
 
-/** Runs one arm's three bursts; a dead arm process yields an error entry instead of numbers. */
+/** The arm's 5 MB body, made once (its own model name, so it reaches the same endpoint). */
+function largeBodyOf(arm) {
+  arm.largeBody ??= largeChatBody(arm.body);
+  return arm.largeBody;
+}
+
+/** Runs one arm's bursts (arms.js `bursts`); a dead arm process yields an error entry instead of numbers. */
 async function runArmRound(arm, config, durations) {
   if (arm.handle?.exited) return { error: `process exited (${JSON.stringify(arm.handle.exited)})` };
+  const bursts = arm.bursts ?? arms.BASE_BURSTS;
   const result = {};
   result.c1 = await runBurst(arm.target, arm.body, { concurrency: 1, durationMs: durations.c1 });
   await sleep(SETTLE_MS);
-  if (!arm.noStream) {
+  if (bursts.includes('stream') && !arm.noStream) {
     result.stream = await runBurst(arm.target, arm.body, { concurrency: 1, durationMs: durations.stream, stream: true });
     await sleep(SETTLE_MS);
   }
+  if (bursts.includes('paced') && arm.paced) {
+    result.paced = await runBurst(arm.paced, arm.pacedBody ?? arm.body, { concurrency: 1, durationMs: durations.paced, stream: true });
+    await sleep(SETTLE_MS);
+    if (arm.translated) {
+      result.pacedTranslated = await runBurst(arm.translated, arm.translatedBody, { concurrency: 1, durationMs: durations.paced, stream: true });
+      await sleep(SETTLE_MS);
+    }
+  }
+  if (bursts.includes('mixed')) {
+    result.mixed = await runBurst(arm.target, arm.body, { concurrency: MIXED_CONCURRENCY, streamWorkers: MIXED_STREAMING, durationMs: durations.mixed });
+    await sleep(SETTLE_MS);
+  }
+  if (bursts.includes('large') && config.largeBodies) {
+    result.large = await runBurst(arm.target, largeBodyOf(arm), { concurrency: 1, durationMs: durations.large });
+    await sleep(SETTLE_MS);
+    // Small requests at c=1 while one client sends 5 MB bodies back to back: what a large prompt does to the others.
+    const [small, large] = await Promise.all([
+      runBurst(arm.target, arm.body, { concurrency: 1, durationMs: durations.large }),
+      runBurst(arm.target, largeBodyOf(arm), { concurrency: 1, durationMs: durations.large }),
+    ]);
+    result.largeMix = { small, large };
+    await sleep(SETTLE_MS);
+  }
+  if (!bursts.includes('cN')) return result;
   const cpuBefore = procs.cpuTimeMs(arm.pid);
   result.cN = await runBurst(arm.target, arm.body, { concurrency: config.concurrency, durationMs: durations.cN });
   const cpuAfter = procs.cpuTimeMs(arm.pid);
@@ -109,8 +154,27 @@ function rotate(list, k) {
   return [...list.slice(shift), ...list.slice(0, shift)];
 }
 
+/** --streams-memory: memory per concurrent stream, the bare hop and the gateway measured alike, one after the other. */
+async function streamsMemoryMain(config) {
+  const startedAt = new Date().toISOString();
+  const levels = config.quick ? [0, 100, 200] : [0, 250, 500, 1000];
+  const results = {};
+  for (const hop of ['pipe', 'gateway']) {
+    progress(`streams memory: ${hop}, ${levels.join(', ')} streams held open`);
+    results[hop] = await measureStreamMemory({ hop, levels, quick: config.quick });
+    progress(`${hop}: ${results[hop].kibPerStream} KiB per stream, ${results[hop].failedStreams} failed`);
+  }
+  const ratio = streamMemoryRatio({ gatewayKib: results.gateway.kibPerStream, pipeKib: results.pipe.kibPerStream });
+  console.log(`memory per concurrent stream (RSS slope over ${levels.join(', ')} streams held open, all completing):`);
+  for (const [hop, r] of Object.entries(results)) console.log(`  ${hop.padEnd(8)} ${String(r.kibPerStream).padStart(7)} KiB/stream  RSS ${r.points.map((p) => p.rssMiB).join(' → ')} MiB  failed ${r.failedStreams}`);
+  console.log('', renderRatios([ratio]));
+  const file = report.writeJson(ROOT, { mode: 'streams-memory', startedAt, finishedAt: new Date().toISOString(), levels, machine: report.machineInfo(), results, ratios: [ratio] });
+  console.log(`\nfull results: ${path.relative(process.cwd(), file)}`);
+}
+
 async function main() {
   const config = parseArgs(process.argv.slice(2));
+  if (config.streamsMemory) return streamsMemoryMain(config);
   const startedAt = new Date().toISOString();
   const notes = [];
   progress(`starting fake upstream and arms: ${config.arms.join(', ')}`);
@@ -131,11 +195,11 @@ async function main() {
   if (ready.length === 0) throw new Error('no arm could be started');
 
   progress(`warming up ${ready.map((a) => a.name).join(', ')}`);
-  const warm = { c1: config.warmMs, stream: Math.round(config.warmMs / 2), cN: config.warmMs };
+  const warm = { c1: config.warmMs, stream: Math.round(config.warmMs / 2), cN: config.warmMs, paced: Math.round(config.warmMs / 2), mixed: config.warmMs, large: Math.round(config.warmMs / 2) };
   for (let cycle = 0; cycle < WARM_CYCLES; cycle++) for (const arm of ready) await runArmRound(arm, config, warm);
 
   const rounds = [];
-  const durations = { c1: config.c1Ms, stream: config.streamMs, cN: config.cNMs };
+  const durations = { c1: config.c1Ms, stream: config.streamMs, cN: config.cNMs, paced: config.c1Ms, mixed: config.c1Ms, large: config.c1Ms };
   for (let k = 0; k < config.rounds; k++) {
     const order = rotate(ready, k);
     const round = { index: k, order: order.map((a) => a.name), arms: {} };
@@ -161,7 +225,7 @@ async function main() {
     for (const round of rounds) {
       const r = round.arms[arm.name];
       if (r?.error) samples.add(r.error);
-      for (const burst of [r?.c1, r?.stream, r?.cN]) for (const e of burst?.errorSamples ?? []) samples.add(e);
+      for (const burst of [r?.c1, r?.stream, r?.cN, r?.paced, r?.pacedTranslated, r?.mixed, r?.large, r?.largeMix?.small, r?.largeMix?.large]) for (const e of burst?.errorSamples ?? []) samples.add(e);
     }
     if (samples.size) notes.push(`${arm.name} errors, e.g.: ${[...samples].slice(0, 3).join(' | ')}`);
   }

@@ -8,8 +8,11 @@
  * The upstream lives in this process and streams slowly on purpose (a chunk every --chunk-ms until
  * released), so streams stay open as long-running LLM answers do; its own memory is not counted.
  *
+ * `--hop pipe` measures the bench's bare Node hop (pipe-hop.js, plain node) the same way instead, the
+ * base of issue 29's memory ratio (run-bench.js --streams-memory); `--cpu-ms 0` skips the CPU part.
+ *
  * Usage: node test/bench/stream-memory.js [--levels 0,250,500,1000] [--chunk-ms 500] [--cpu-ms 5000] [--warm-ms 5000]
- *        [--redis-url redis://127.0.0.1:6379]
+ *        [--redis-url redis://127.0.0.1:6379] [--hop gateway|pipe]
  * (after `npm run build`). Prints a table and one JSON line (`result:`).
  */
 const fs = require('node:fs');
@@ -33,6 +36,8 @@ const CPU_MS = Number(option('--cpu-ms', '5000'));
 const WARM_MS = Number(option('--warm-ms', '5000'));
 /** A Redis to share state through, as replicas do (`state.redis_url`); the embedded store when absent. */
 const REDIS_URL = option('--redis-url', '');
+const HOP = option('--hop', 'gateway');
+if (!['gateway', 'pipe'].includes(HOP)) throw new Error(`--hop takes gateway or pipe, got ${HOP}`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---- the upstream: OpenAI chat completions; a stream asked for with "hold" stays open until released.
@@ -167,9 +172,14 @@ async function main() {
   const start = require(path.join(ROOT, 'package.json')).scripts.start;
   const flags = (/node\s+((?:--\S+\s+)*)/.exec(start)?.[1] ?? '').split(/\s+/).filter(Boolean);
   // As `npm start` runs it: its node flags, the default log level (a usage line per call, drained by spawnNode).
-  const gateway = procs.spawnNode('gateway', [...flags, CLI, 'serve', '--config', configFile, '--port', String(port), '--host', '127.0.0.1'], { LOG_LEVEL: 'info', PORT: String(port), GATEWAY_DATA_DIR: path.join(dir, 'data') });
+  // The bare hop runs as the bench's pipe arm does: plain node, its own port line.
+  const gateway =
+    HOP === 'pipe'
+      ? procs.spawnNode('pipe', [path.join(__dirname, 'pipe-hop.js'), '--port', String(port), '--target', `http://127.0.0.1:${upstream.address().port}`])
+      : procs.spawnNode('gateway', [...flags, CLI, 'serve', '--config', configFile, '--port', String(port), '--host', '127.0.0.1'], { LOG_LEVEL: 'info', PORT: String(port), GATEWAY_DATA_DIR: path.join(dir, 'data') });
   try {
-    await procs.waitForHttp(gateway, () => `http://127.0.0.1:${port}/ready`, (status) => status === 200, 45_000);
+    if (HOP === 'pipe') await procs.waitForPortLine(gateway, 45_000);
+    else await procs.waitForHttp(gateway, () => `http://127.0.0.1:${port}/ready`, (status) => status === 200, 45_000);
     const startedRss = await steadyRss(gateway.pid);
     // Warm-up: JIT, pools and the catalogue's first lookups, as a replica that has served a while.
     await cpuPerCall(port, gateway.pid, true, WARM_MS);
@@ -194,12 +204,14 @@ async function main() {
     const peakMiB = procs.peakRssMiB(gateway.pid);
 
     await sleep(1000);
-    const streamed = await cpuPerCall(port, gateway.pid, true, CPU_MS);
-    const whole = await cpuPerCall(port, gateway.pid, false, CPU_MS);
-    const perCall = (r) => (r.cpuMs * 1000) / r.calls;
+    const skipCpu = CPU_MS <= 0;
+    const streamed = skipCpu ? { calls: 0, failures: 0, cpuMs: 0 } : await cpuPerCall(port, gateway.pid, true, CPU_MS);
+    const whole = skipCpu ? { calls: 0, failures: 0, cpuMs: 0 } : await cpuPerCall(port, gateway.pid, false, CPU_MS);
+    const perCall = (r) => (r.calls ? (r.cpuMs * 1000) / r.calls : null);
     const result = {
       node: process.version,
       cpus: os.cpus().length,
+      hop: HOP,
       state: REDIS_URL ? 'redis' : 'embedded',
       chunkMs: CHUNK_MS,
       loadAverage: os.loadavg().map((load) => +load.toFixed(2)),
@@ -208,8 +220,8 @@ async function main() {
       kibPerStream: +(slope(points) * 1024).toFixed(1),
       peakRssMiB: peakMiB && +peakMiB.toFixed(1),
       failedStreams,
-      streamedCall: { calls: streamed.calls, failures: streamed.failures, cpuUsPerCall: Math.round(perCall(streamed)), callsPerCoreSecond: Math.round(1e6 / perCall(streamed)) },
-      wholeCall: { calls: whole.calls, failures: whole.failures, cpuUsPerCall: Math.round(perCall(whole)), callsPerCoreSecond: Math.round(1e6 / perCall(whole)) },
+      streamedCall: { calls: streamed.calls, failures: streamed.failures, cpuUsPerCall: perCall(streamed) && Math.round(perCall(streamed)), callsPerCoreSecond: perCall(streamed) && Math.round(1e6 / perCall(streamed)) },
+      wholeCall: { calls: whole.calls, failures: whole.failures, cpuUsPerCall: perCall(whole) && Math.round(perCall(whole)), callsPerCoreSecond: perCall(whole) && Math.round(1e6 / perCall(whole)) },
     };
     console.log(`memory per concurrent stream: ${result.kibPerStream} KiB (least-squares slope over ${LEVELS.join(', ')} streams); ${failedStreams} of ${open.length} held streams failed`);
     console.log(`streamed call (20 chunks): ${result.streamedCall.cpuUsPerCall} µs CPU, ${result.streamedCall.callsPerCoreSecond} calls per core-second (${streamed.calls} calls, ${streamed.failures} failed)`);
