@@ -57,10 +57,28 @@ describe('RedisConnections (the one factory of Redis connections)', () => {
     }
   });
 
-  it('refuses to open a connection without a URL, and says so', () => {
+  it('refuses to open a connection without Redis, and says which settings are unset', () => {
     const redis = new RedisConnections({ url: '', keyPrefix: '' });
     expect(redis.configured).toBe(false);
-    expect(() => redis.duplicate('x')).toThrow(/state\.redis_url is empty/);
+    expect(() => redis.duplicate('x')).toThrow(/state\.redis_url, state\.redis_cluster and state\.redis_sentinel are all unset/);
+  });
+
+  it('is configured by any of the three forms, describes each without its passwords, and tags keys only on a Cluster', () => {
+    const single = new RedisConnections({ topology: { kind: 'single', url: 'redis://:s3cret-one@h:6379' }, keyPrefix: '' });
+    const cluster = new RedisConnections({ topology: { kind: 'cluster', nodes: ['redis://:s3cret-two@a:7000', 'redis://:s3cret-two@b:7001'] }, keyPrefix: '' });
+    const sentinel = new RedisConnections({
+      topology: { kind: 'sentinel', name: 'mymaster', sentinels: ['a:26379', '[::1]:26380'], password: 's3cret-three', sentinelPassword: 's3cret-four', tls: true, db: 2 },
+      keyPrefix: '',
+    });
+    for (const redis of [single, cluster, sentinel]) {
+      expect(redis.configured).toBe(true);
+      expect(`${redis.describe()} ${redis.safeUrl}`).not.toMatch(/s3cret/);
+    }
+    expect(single.safeUrl).toBe('redis://:***@h:6379');
+    expect(cluster.describe()).toBe('Redis Cluster (seeds redis://:***@a:7000, redis://:***@b:7001)');
+    expect(sentinel.describe()).toBe("Redis Sentinel primary 'mymaster' (sentinels a:26379, [::1]:26380, TLS, password ***, sentinel password ***)");
+    expect([single.hashTag('admin'), sentinel.hashTag('admin'), cluster.hashTag('admin')]).toEqual(['admin', 'admin', '{admin}']);
+    expect([single.clustered, sentinel.clustered, cluster.clustered]).toEqual([false, false, true]);
   });
 
   it('masks passwords (and a lone user name, which Redis takes as the password) in URLs', () => {

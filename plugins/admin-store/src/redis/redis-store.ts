@@ -72,7 +72,7 @@ export class RedisAdminStore implements AdminStore {
 
   constructor(private readonly options: RedisStoreOptions) {
     this.collections = options.collections ?? new StoreCollections();
-    if (!options.redis && !options.url) throw new Error('the Redis admin store needs the gateway\'s Redis connections or a URL');
+    if (!options.redis && !options.url && (options.topology ?? { kind: 'none' }).kind === 'none') throw new Error('the Redis admin store needs the gateway\'s Redis connections, a URL or a topology');
     this.connections = options.redis ?? new RedisConnections({ url: options.url ?? '', topology: options.topology, keyPrefix: options.keyPrefix });
     this.head = this.connections.hashTag('admin');
     this.keys = { version: `${this.head}:version`, kek: `${this.head}:kek` };
