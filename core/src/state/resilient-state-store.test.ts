@@ -94,3 +94,51 @@ describe('ResilientStateStore', () => {
     expect(store.bufferedKeys).toBe(1);
   });
 });
+
+/**
+ * A shared store coming back whose replies arrive only when the test says: what it writes is
+ * fixed when the command is sent, as a real client's is. Found by the failover proof
+ * (test/support/replica-proof.ts): increments of a key arriving while the recovery flush of that
+ * key awaited Redis were merged into the entry the flush then deleted, and never reached Redis.
+ */
+class SlowRecoveringStore extends EmbeddedStateStore {
+  down = true;
+  release?: () => void;
+
+  override async incrementHash(key: string, inc: Readonly<Record<string, number>>, ttl: number) {
+    if (this.down) throw new Error("Stream isn't writeable and enableOfflineQueue options is false");
+    const sent = { ...inc };
+    await new Promise<void>((resolve) => (this.release = resolve));
+    return super.incrementHash(key, sent, ttl);
+  }
+  override async ping() {
+    if (this.down) throw new Error('down');
+  }
+}
+
+it('ResilientStateStore keeps the increments that arrive while the flush of their key awaits Redis', async () => {
+  const shared = new SlowRecoveringStore();
+  const store = new ResilientStateStore(shared);
+  try {
+    await store.incrementHash('usage', { requests: 1 }, 60);
+    expect(store.degraded).toBe(true);
+    shared.down = false;
+    // The store's own periodic health check, run now rather than waited for.
+    const flushing = (store as unknown as { checkHealth(): Promise<void> }).checkHealth();
+    while (!shared.release) await new Promise((resolve) => setImmediate(resolve));
+    await store.incrementHash('usage', { requests: 1 }, 60);
+    // Every later send of the flush is answered as soon as it is made.
+    let answered = false;
+    const answerAll = (): void => {
+      shared.release?.();
+      if (!answered) setImmediate(answerAll);
+    };
+    answerAll();
+    await flushing;
+    answered = true;
+    expect(store.degraded).toBe(false);
+    expect(await shared.readHashes(['usage'])).toEqual([{ requests: 2 }]);
+  } finally {
+    await store.close();
+  }
+});

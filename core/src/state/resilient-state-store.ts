@@ -169,11 +169,21 @@ export class ResilientStateStore implements StateStore {
     await this.flushing;
   }
 
-  /** Sends buffered counters, removing each key only once Redis has taken it. */
+  /**
+   * Sends buffered counters. A key leaves the buffer before its send, so increments arriving
+   * while the send awaits Redis start a new entry rather than merging into one the send has
+   * already written; a send that fails puts its increments back (but not on a timeout, which
+   * may have landed, as on the request path).
+   */
   private async flush(): Promise<void> {
     for (const [key, held] of [...this.buffer]) {
-      await this.shared.incrementHash(key, held.increments, held.ttlSeconds);
       this.buffer.delete(key);
+      try {
+        await this.shared.incrementHash(key, held.increments, held.ttlSeconds);
+      } catch (error) {
+        if (!isTimeout(error)) this.hold(key, held.increments, held.ttlSeconds);
+        throw error;
+      }
     }
   }
 }
