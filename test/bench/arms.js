@@ -28,7 +28,10 @@ const GATEWAY_CLI = process.env.BENCH_GATEWAY_CLI ? path.resolve(process.env.BEN
 // BENCH_PORTKEY_SERVER points at a Portkey install kept outside the project (its dependency tree is not ours).
 const PORTKEY_SERVER = process.env.BENCH_PORTKEY_SERVER ? path.resolve(process.env.BENCH_PORTKEY_SERVER) : path.join(ROOT, 'node_modules', '@portkey-ai', 'gateway', 'build', 'start-server.js');
 const STARTUP_TIMEOUT_MS = 20_000;
-const ALL_ARMS = ['direct', 'pipe', 'floor', 'gateway', 'traced', 'unobserved', 'portkey', 'governed', 'ungoverned', 'governed-redis', 'ungoverned-redis'];
+const DEFAULT_ARMS = ['direct', 'pipe', 'floor', 'gateway', 'traced', 'unobserved', 'portkey'];
+/** Behind run-bench's --governed: four more gateways, which double a default run's length. */
+const GOVERNED_ARMS = ['governed', 'ungoverned', 'governed-redis', 'ungoverned-redis'];
+const ALL_ARMS = [...DEFAULT_ARMS, ...GOVERNED_ARMS];
 /** The bursts every arm runs each round unless it says otherwise. */
 const BASE_BURSTS = ['c1', 'stream', 'cN'];
 /** The arms issue 29's ratios divide (gateway by pipe, each minus direct) also run the paced stream and the large bodies. */
@@ -264,4 +267,4 @@ async function startArms(names, upstream) {
   return { live, failed, tmpDir };
 }
 
-module.exports = { ALL_ARMS, BASE_BURSTS, startUpstream, startArms, gatewayYaml };
+module.exports = { ALL_ARMS, DEFAULT_ARMS, GOVERNED_ARMS, BASE_BURSTS, startUpstream, startArms, gatewayYaml };

@@ -15,14 +15,15 @@
  *      the project's targets are stated in (bench-ratios.js).
  *
  *   5. issue 29's bursts, for the arms whose `bursts` name them (arms.js): a paced stream at c=1
- *      (TTFT against a provider-like stream; on the gateway also Anthropic -> OpenAI), a 5 MB body
- *      at c=1 and then small requests at c=1 while 5 MB bodies flow, and a mixed load of 16
- *      connections, half streaming (the governed and ungoverned arms).
+ *      (TTFT against a provider-like stream; on the gateway also Anthropic -> OpenAI), with
+ *      --large-bodies a 5 MB body at c=1 and then small requests at c=1 while 5 MB bodies flow,
+ *      and with --governed the governed and ungoverned arms at c=1 and under a mixed load of 16
+ *      connections, half streaming.
  *
  * Flags: --arms direct,pipe,...,governed,ungoverned,governed-redis,ungoverned-redis  --rounds N
  *        --duration-ms N  --concurrency N  --quick (smoke run: 2 short rounds)
- *        --no-large-bodies (skip the 5 MB bursts)
- *        --streams-memory (a separate mode: memory per concurrent stream, gateway against the bare hop)
+ *        --governed (adds the four governed/ungoverned arms)  --large-bodies (the 5 MB bursts)
+ *        --issue29 (both)  --streams-memory (a separate mode: memory per concurrent stream, gateway against the bare hop)
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -42,7 +43,7 @@ const MIXED_CONCURRENCY = 16;
 const MIXED_STREAMING = 8;
 
 function parseArgs(argv) {
-  const config = { rounds: 5, concurrency: 64, cNMs: 2000, c1Ms: 1500, streamMs: 1000, warmMs: 1000, arms: [...arms.ALL_ARMS], quick: false, largeBodies: true, streamsMemory: false };
+  const config = { rounds: 5, concurrency: 64, cNMs: 2000, c1Ms: 1500, streamMs: 1000, warmMs: 1000, arms: [...arms.DEFAULT_ARMS], quick: false, largeBodies: false, streamsMemory: false };
   const value = (i) => {
     if (i + 1 >= argv.length) throw new Error(`${argv[i]} needs a value`);
     return argv[i + 1];
@@ -54,12 +55,18 @@ function parseArgs(argv) {
   };
   let durationMs = null;
   let rounds = null;
+  let governed = false;
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
     const takesValue = ['--rounds', '--duration-ms', '--concurrency', '--arms'].includes(flag);
     const raw = inline ?? (takesValue ? value(i++) : undefined);
     if (flag === '--quick') config.quick = true;
-    else if (flag === '--no-large-bodies') config.largeBodies = false;
+    else if (flag === '--large-bodies') config.largeBodies = true;
+    else if (flag === '--governed') governed = true;
+    else if (flag === '--issue29') {
+      governed = true;
+      config.largeBodies = true;
+    }
     else if (flag === '--streams-memory') config.streamsMemory = true;
     else if (flag === '--rounds') rounds = positive(flag, raw);
     else if (flag === '--duration-ms') durationMs = positive(flag, raw);
@@ -69,7 +76,7 @@ function parseArgs(argv) {
       const unknown = config.arms.filter((a) => !arms.ALL_ARMS.includes(a));
       if (unknown.length || config.arms.length === 0) throw new Error(`--arms takes a list of ${arms.ALL_ARMS.join(',')}`);
     } else if (flag === '--help') {
-      console.log('usage: node test/bench/run-bench.js [--arms a,b] [--rounds N] [--duration-ms N] [--concurrency N] [--quick] [--no-large-bodies] | --streams-memory [--quick]');
+      console.log('usage: node test/bench/run-bench.js [--arms a,b] [--rounds N] [--duration-ms N] [--concurrency N] [--quick] [--governed] [--large-bodies] [--issue29] | --streams-memory [--quick]');
       process.exit(0);
     } else throw new Error(`unknown flag ${flag}`);
   }
@@ -77,6 +84,7 @@ function parseArgs(argv) {
   // --duration-ms sets the c=N burst; the c=1 and stream bursts keep their proportions to it.
   if (durationMs) Object.assign(config, { cNMs: durationMs, c1Ms: Math.round(durationMs * 0.75), streamMs: Math.round(durationMs * 0.5) });
   if (rounds) config.rounds = rounds;
+  if (governed) config.arms = [...config.arms, ...arms.GOVERNED_ARMS.filter((a) => !config.arms.includes(a))];
   return config;
 }
 
@@ -167,7 +175,7 @@ async function streamsMemoryMain(config) {
   const ratio = streamMemoryRatio({ gatewayKib: results.gateway.kibPerStream, pipeKib: results.pipe.kibPerStream });
   console.log(`memory per concurrent stream (RSS slope over ${levels.join(', ')} streams held open, all completing):`);
   for (const [hop, r] of Object.entries(results)) console.log(`  ${hop.padEnd(8)} ${String(r.kibPerStream).padStart(7)} KiB/stream  RSS ${r.points.map((p) => p.rssMiB).join(' → ')} MiB  failed ${r.failedStreams}`);
-  console.log('', renderRatios([ratio]));
+  console.log(`\n${renderRatios([ratio])}`);
   const file = report.writeJson(ROOT, { mode: 'streams-memory', startedAt, finishedAt: new Date().toISOString(), levels, machine: report.machineInfo(), results, ratios: [ratio] });
   console.log(`\nfull results: ${path.relative(process.cwd(), file)}`);
 }
