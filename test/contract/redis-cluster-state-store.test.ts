@@ -22,6 +22,8 @@ const opened: RedisStateStore[] = [];
 describe('RedisStateStore on a Redis Cluster', () => {
   let cluster: RedisClusterHandle;
   let topology: RedisTopology;
+  /** The replica the failover test promoted: a primary with no replica left. */
+  let lastPromoted = 0;
   const open = (keyPrefix = `cluster:${process.pid}:${++storeCount}:`) => {
     const store = new RedisStateStore(topology, { keyPrefix });
     opened.push(store);
@@ -118,5 +120,20 @@ describe('RedisStateStore on a Redis Cluster', () => {
     const expected = outcome === 'ok' ? [3] : /timed out/.test(outcome) ? [2, 3] : [2];
     expect(expected).toContain(usage.requests);
     expect(await cluster.primaryForKey(`${prefix}{usage}`)).toBe(promoted);
+    lastPromoted = promoted;
+  });
+
+  // Last: it leaves the cluster down. Any node still answers PING then, so ping (what /ready, state_store_up and the
+  // resilient store's recovery ask) must ask the cluster's state.
+  it('says the store is down while the cluster refuses keys, though its nodes still answer', async () => {
+    expect(lastPromoted).toBeGreaterThan(0);
+    const store = open();
+    // A new client finds the cluster through its seeds, one of which the failover test killed: it may take a few tries.
+    await eventually(() => store.ping(), 10_000);
+    await cluster.kill(lastPromoted);
+    const survivor = (await cluster.nodes())[0].port;
+    expect(await redisCommand(survivor, 'PING')).toBe('PONG');
+    await eventually(() => expect(store.ping()).rejects.toThrow(/cluster_state:fail|CLUSTERDOWN/), 15_000);
+    await expect(store.incrementHash('usage', { requests: 1 }, 60)).rejects.toThrow();
   });
 });

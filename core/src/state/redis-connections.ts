@@ -99,11 +99,17 @@ export class RedisConnections {
     const keyPrefix = options.keyPrefix ?? this.config.keyPrefix;
     const topology = this.require();
     if (topology.kind === 'cluster') {
-      return this.track(purpose, new Cluster(clusterSeeds(topology.nodes), {
+      const cluster = new Cluster(clusterSeeds(topology.nodes), {
         ...this.clusterPolicy(topology.nodes, options.commandTimeoutMs),
         keyPrefix,
         enableOfflineQueue: false,
-      }));
+      });
+      // Node connections open lazily, and without an offline queue a command meeting one still connecting is
+      // retried after RETRY_DELAY_MS: open each as soon as the Cluster knows it (at start, and after a failover).
+      cluster.on('+node', (node: Redis) => {
+        if (node.status === 'wait') node.connect().catch(() => undefined);
+      });
+      return this.track(purpose, cluster);
     }
     return this.track(purpose, this.node(topology, { keyPrefix, enableOfflineQueue: false, commandTimeout: options.commandTimeoutMs }));
   }

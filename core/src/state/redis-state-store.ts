@@ -14,6 +14,8 @@ export interface RedisStateStoreOptions {
 }
 
 const DEFAULT_COMMAND_TIMEOUT_MS = 500;
+/** How long calls made while a Cluster client first connects wait for it (a loaded host may need more than one command timeout). */
+const CLUSTER_FIRST_CONNECT_MS = 3000;
 
 /** Redis refuses HINCRBY on a field that already holds a fractional value. */
 const NOT_AN_INTEGER = /not an integer/i;
@@ -58,10 +60,16 @@ export class RedisStateStore implements StateStore {
     const settled = () => {
       this.firstAttempt = false;
     };
-    this.redis.once('ready', settled);
-    this.redis.once('error', settled);
-    this.redis.once('close', settled);
-    this.redis.once('end', settled);
+    for (const event of this.firstAttemptEnds()) this.redis.once(event, settled);
+  }
+
+  /**
+   * The events that settle the first connection attempt. A Cluster's first connect takes several
+   * steps (a seed, its slot map, each primary) and reports a failing seed or node as an 'error'
+   * on the way; only 'ready' or giving up ('end') settle it.
+   */
+  private firstAttemptEnds(): ReadonlyArray<'ready' | 'error' | 'close' | 'end'> {
+    return this.clustered ? ['ready', 'end'] : ['ready', 'error', 'close', 'end'];
   }
 
   async incrementHash(key: string, increments: Readonly<Record<string, number>>, ttlSeconds: number): Promise<void> {
@@ -169,7 +177,13 @@ export class RedisStateStore implements StateStore {
 
   async ping(): Promise<void> {
     await this.untilFirstConnection();
-    await this.bounded(this.redis.ping());
+    if (!this.clustered) {
+      await this.redis.ping();
+      return;
+    }
+    // Any node answers PING while the cluster refuses keys (a primary down, not yet replaced): ask for its state instead.
+    const info = String(await this.bounded(this.redis.cluster('INFO')));
+    if (!/cluster_state:ok/.test(info)) throw new Error('CLUSTERDOWN the Redis Cluster reports cluster_state:fail (a primary is down and not yet replaced)');
   }
 
   async close(): Promise<void> {
@@ -209,14 +223,14 @@ export class RedisStateStore implements StateStore {
     // One shared wait, not one listener set per call: a burst of requests at
     // start-up would otherwise pile up listeners on the client.
     this.firstConnection ??= new Promise<void>((resolve) => {
-      const events = ['ready', 'error', 'close', 'end'] as const;
+      const events = this.firstAttemptEnds();
       const done = () => {
         clearTimeout(timer);
         for (const event of events) this.redis.off(event, done);
         this.firstAttempt = false;
         resolve();
       };
-      const timer = setTimeout(done, this.commandTimeoutMs);
+      const timer = setTimeout(done, this.clustered ? Math.max(this.commandTimeoutMs, CLUSTER_FIRST_CONNECT_MS) : this.commandTimeoutMs);
       for (const event of events) this.redis.once(event, done);
     });
     return this.firstConnection;
