@@ -34,7 +34,7 @@ const GOVERNED_ARMS = ['governed', 'ungoverned', 'governed-redis', 'ungoverned-r
 const ALL_ARMS = [...DEFAULT_ARMS, ...GOVERNED_ARMS];
 /** The bursts every arm runs each round unless it says otherwise. */
 const BASE_BURSTS = ['c1', 'stream', 'cN'];
-/** The arms issue 29's ratios divide (gateway by pipe, each minus direct) also run the paced stream and the large bodies. */
+/** The arms issue 29's ratios divide (gateway by pipe, each minus direct) also run the paced stream, and the 5 MB bodies with --large-bodies. */
 const ISSUE29_BURSTS = [...BASE_BURSTS, 'paced', 'large'];
 /** Governed and ungoverned are compared at c=1 and under the mixed load (16 connections, half streaming). */
 const GOVERNED_BURSTS = ['c1', 'mixed'];

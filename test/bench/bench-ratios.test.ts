@@ -97,7 +97,7 @@ describe('computeRatios', () => {
 
   it('needs the direct arm for added latency and both arms for any ratio', () => {
     const noDirect = computeRatios({ medians, deltas: {}, armNames: ['pipe', 'gateway'], concurrency: 8 });
-    expect(noDirect.map((r: Ratio) => r.id)).toEqual(['rps_cN', 'cpu_cN', 'large_small_p99_rise']);
+    expect(noDirect.map((r: Ratio) => r.id)).toEqual(['rps_cN', 'cpu_cN']);
     expect(noDirect[0].label).toBe('req/s c8');
     expect(computeRatios({ medians, deltas: deltasOf(added), armNames: ['direct', 'gateway'], concurrency: 64 })).toEqual([]);
   });
@@ -106,8 +106,10 @@ describe('computeRatios', () => {
 describe('renderRatios', () => {
   it('writes one aligned line per ratio with the value, the target and the verdict', () => {
     const lines = renderRatios(computeRatios({ medians, deltas: deltasOf(added), armNames: ['direct', 'pipe', 'gateway'], concurrency: 64 })).split('\n');
-    // Six lines with figures, then issue 29's gateway/pipe lines this run has no bursts for (n/a).
-    expect(lines).toHaveLength(12);
+    // Six lines with figures, then issue 29's paced-stream lines this run has no figures for (n/a);
+    // the 5 MB lines, a burst behind a flag, are left out.
+    expect(lines).toHaveLength(10);
+    expect(lines.some((line: string) => line.includes('5 MB'))).toBe(false);
     expect(lines[6]).toMatch(/^added ttft p50, paced stream +gateway\/pipe +- +target ≤ 1\.2× +n\/a$/);
     expect(lines[0]).toMatch(/^added latency c1 p50 +gateway\/pipe +1\.10× +target ≤ 1\.2× +ok$/);
     expect(lines[1]).toMatch(/^added latency c1 p99 +gateway\/pipe +2\.00× +target ≤ 1\.5× +miss$/);
