@@ -1,13 +1,14 @@
-import { ROOT_CONTEXT, SpanKind, SpanStatusCode, defaultTextMapGetter, defaultTextMapSetter, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import { ROOT_CONTEXT, SpanKind, defaultTextMapGetter, defaultTextMapSetter, trace } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import type { AnswerWatcher, AttemptContext, AttemptRecord, CallContext, ChatChunk, ChatRequest, ChatResponse, FinishReason, GatewayError, PipelinePlugin, UpstreamRequest } from '@model-gateway/core';
 import { inputMessages, outputMessages, streamedOutput } from './gen-ai-messages';
+import type { SpanRecord, SpanRecorder } from './span-record';
 
 const propagator = new W3CTraceContextPropagator();
 
 /** One upstream attempt's span, ended when the call ends (its answer may still be on its way when the attempt is recorded). */
 interface AttemptSpan {
-  span: Span;
+  span: SpanRecord;
   /** The model the attempt asked for: the answer's model when the answer did not say (relayed bytes, embeddings). */
   model: string;
   /** Epoch milliseconds, from the attempt record; unset while the attempt runs. */
@@ -17,9 +18,7 @@ interface AttemptSpan {
 
 /** What a traced call keeps in its `locals`. */
 interface CallTrace {
-  server: Span;
-  /** The server span's context: every attempt span's parent. */
-  context: Context;
+  server: SpanRecord;
   attempts: Map<number, AttemptSpan>;
   input?: string;
   responseModel?: string;
@@ -43,7 +42,7 @@ export class GenAiTracer implements PipelinePlugin {
   readonly prepareChat?: (call: CallContext, request: ChatRequest) => void;
 
   constructor(
-    private readonly tracer: Tracer,
+    private readonly spans: SpanRecorder,
     private readonly captureContent: boolean,
   ) {
     if (captureContent) {
@@ -66,10 +65,10 @@ export class GenAiTracer implements PipelinePlugin {
     // A provider that sends more than one request for an attempt (a token exchange) keeps one span for it.
     if (!entry) {
       entry = { span: this.startAttempt(traced, attempt.call, attempt.target.model, attempt.target.definition.type, attempt.index, attempt.startedAt), model: attempt.target.model };
-      entry.span.setAttribute('model_gateway.connection', attempt.target.connectionName);
+      entry.span.set('model_gateway.connection', attempt.target.connectionName);
       traced.attempts.set(attempt.index, entry);
     }
-    propagator.inject(trace.setSpan(ROOT_CONTEXT, entry.span), request.headers, defaultTextMapSetter);
+    propagator.inject(trace.setSpanContext(ROOT_CONTEXT, entry.span.context), request.headers, defaultTextMapSetter);
   }
 
   watchAnswer(call: CallContext): AnswerWatcher | undefined {
@@ -107,19 +106,19 @@ export class GenAiTracer implements PipelinePlugin {
     // An attempt that failed before it was sent (no key for its connection) never passed authorize.
     if (!entry) {
       entry = { span: this.startAttempt(traced, call, record.model, record.providerType, record.attempt, record.startedAt), model: record.model };
-      entry.span.setAttribute('model_gateway.connection', record.provider);
+      entry.span.set('model_gateway.connection', record.provider);
       traced.attempts.set(record.attempt, entry);
     }
     const span = entry.span;
-    span.setAttribute('http.response.status_code', record.status);
+    span.set('http.response.status_code', record.status);
     if (record.usage) {
-      span.setAttribute('gen_ai.usage.input_tokens', record.usage.inputTokens);
-      span.setAttribute('gen_ai.usage.output_tokens', record.usage.outputTokens);
+      span.set('gen_ai.usage.input_tokens', record.usage.inputTokens);
+      span.set('gen_ai.usage.output_tokens', record.usage.outputTokens);
     }
     const failed = record.errorCode !== undefined || record.status >= 400;
     if (failed) {
-      span.setAttribute('error.type', record.errorCode ?? String(record.status));
-      span.setStatus({ code: SpanStatusCode.ERROR });
+      span.set('error.type', record.errorCode ?? String(record.status));
+      span.setError();
     }
     entry.succeeded = !failed;
     entry.endTime = record.startedAt + record.latencyMs;
@@ -136,46 +135,30 @@ export class GenAiTracer implements PipelinePlugin {
 
   private open(call: CallContext): CallTrace {
     const parent = propagator.extract(ROOT_CONTEXT, call.headers, defaultTextMapGetter);
-    const server = this.tracer.startSpan(
-      `${call.apiStyle} ${call.endpointName}`,
-      {
-        kind: SpanKind.SERVER,
-        startTime: call.startedAt,
-        attributes: {
-          // Every pipeline call arrives on a POST route (listings and lookups are not pipeline calls).
-          'http.request.method': 'POST',
-          // The path alone: a client may send its key in the query (`?key=`).
-          'url.path': call.url.split('?', 1)[0],
-          'model_gateway.endpoint': call.endpointName,
-          'model_gateway.route': call.apiStyle,
-          'model_gateway.request_id': call.requestId,
-        },
-      },
-      parent,
-    );
-    const traced: CallTrace = { server, context: trace.setSpan(parent, server), attempts: new Map() };
+    const server = this.spans.start(`${call.apiStyle} ${call.endpointName}`, SpanKind.SERVER, call.startedAt, parent, {
+      // Every pipeline call arrives on a POST route (listings and lookups are not pipeline calls).
+      'http.request.method': 'POST',
+      // The path alone: a client may send its key in the query (`?key=`).
+      'url.path': call.url.split('?', 1)[0],
+      'model_gateway.endpoint': call.endpointName,
+      'model_gateway.route': call.apiStyle,
+      'model_gateway.request_id': call.requestId,
+    });
+    const traced: CallTrace = { server, attempts: new Map() };
     call.locals.set(TRACE, traced);
     return traced;
   }
 
-  private startAttempt(traced: CallTrace, call: CallContext, model: string, providerType: string, index: number, startedAt: number): Span {
+  private startAttempt(traced: CallTrace, call: CallContext, model: string, providerType: string, index: number, startedAt: number): SpanRecord {
     const operation = call.kind === 'chat' ? 'chat' : 'embeddings';
-    const span = this.tracer.startSpan(
-      `${operation} ${model}`,
-      {
-        kind: SpanKind.CLIENT,
-        startTime: startedAt,
-        attributes: {
-          'gen_ai.operation.name': operation,
-          'gen_ai.provider.name': providerType,
-          'gen_ai.request.model': model,
-          'model_gateway.endpoint': call.endpointName,
-          'model_gateway.attempt': index,
-        },
-      },
-      traced.context,
-    );
-    if (traced.input !== undefined) span.setAttribute('gen_ai.input.messages', traced.input);
+    const span = this.spans.startChild(traced.server, `${operation} ${model}`, SpanKind.CLIENT, startedAt, {
+      'gen_ai.operation.name': operation,
+      'gen_ai.provider.name': providerType,
+      'gen_ai.request.model': model,
+      'model_gateway.endpoint': call.endpointName,
+      'model_gateway.attempt': index,
+    });
+    if (traced.input !== undefined) span.set('gen_ai.input.messages', traced.input);
     return span;
   }
 
@@ -188,17 +171,17 @@ export class GenAiTracer implements PipelinePlugin {
     for (const entry of traced.attempts.values()) if (entry.succeeded) answered = entry;
     for (const [, entry] of traced.attempts) {
       if (entry === answered) {
-        entry.span.setAttribute('gen_ai.response.model', traced.responseModel ?? entry.model);
-        if (traced.output !== undefined) entry.span.setAttribute('gen_ai.output.messages', traced.output);
+        entry.span.set('gen_ai.response.model', traced.responseModel ?? entry.model);
+        if (traced.output !== undefined) entry.span.set('gen_ai.output.messages', traced.output);
       }
       entry.span.end(entry.endTime ?? now);
     }
     const server = traced.server;
-    server.setAttribute('http.response.status_code', status);
-    server.setAttribute('model_gateway.caller', call.caller);
-    if (errorType !== undefined) server.setAttribute('error.type', errorType);
+    server.set('http.response.status_code', status);
+    server.set('model_gateway.caller', call.caller);
+    if (errorType !== undefined) server.set('error.type', errorType);
     // The HTTP conventions: a server span is an error for 5xx only (a 4xx is the client's doing).
-    if (status >= 500) server.setStatus({ code: SpanStatusCode.ERROR });
+    if (status >= 500) server.setError();
     server.end(now);
   }
 }

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
-import { resourceFromAttributes } from '@opentelemetry/resources';
+import { RandomIdGenerator } from '@opentelemetry/sdk-trace-base';
 import { TOKENS, type GatewayPlugin } from '@model-gateway/core';
 import { GenAiTracer } from './gen-ai-tracer';
 import type { ExportFailureLog } from './logged-exporter';
 import { exportSettings } from './otlp-exporter';
+import { SpanHandOff, type HandOffOptions } from './span-hand-off';
+import { SpanRecorder } from './span-record';
 import { tracingSettings, type TracingSettings } from './tracing-settings';
-import { WorkerSpanProcessor, type HandOffOptions } from './worker-span-processor';
 
 export { GenAiTracer };
 export { tracingSettings, parseHeaders, samplerOf, type TracingSettings } from './tracing-settings';
@@ -42,16 +42,14 @@ const plugin: GatewayPlugin = {
     // No endpoint configured: no SDK objects, no hooks, nothing paid per request.
     if (!settings) return;
     const logger = (): ExportFailureLog | undefined => (api.container.isRegistered(TOKENS.Logger, true) ? api.container.resolve(TOKENS.Logger) : undefined);
-    // Spans are made on the request's thread and encoded and sent on the worker's (docs/observability.md).
+    // Spans are recorded on the request's thread as plain data, and turned into the SDK's spans,
+    // batched, encoded and sent on the worker's (docs/observability.md).
     const worker = new Worker(WORKER_FILE, { workerData: exportSettings(settings) });
     // The worker never holds the process open: a stop flushes it explicitly, within STOP_LIMIT_MS.
     worker.unref();
-    const provider = new BasicTracerProvider({
-      resource: resourceFromAttributes({ 'service.name': settings.serviceName }),
-      sampler: settings.sampler,
-      spanProcessors: [new WorkerSpanProcessor(worker, handOffOptions(settings), logger)],
-    });
-    api.registerPipeline(new GenAiTracer(provider.getTracer('@model-gateway/tracing'), settings.captureContent));
+    const handOff = new SpanHandOff(worker, handOffOptions(settings), logger);
+    const recorder = new SpanRecorder(settings.sampler, new RandomIdGenerator(), (span) => handOff.add(span));
+    api.registerPipeline(new GenAiTracer(recorder, settings.captureContent));
     api.registerService({
       name: 'tracing',
       async start() {
@@ -63,7 +61,7 @@ const plugin: GatewayPlugin = {
         let timer: NodeJS.Timeout | undefined;
         const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_LIMIT_MS).unref()));
         try {
-          await Promise.race([provider.forceFlush().then(() => provider.shutdown()), limit]);
+          await Promise.race([handOff.shutdown(), limit]);
         } finally {
           clearTimeout(timer);
           // Past the limit the worker may still be waiting on a collector: it goes with the gateway.

@@ -1,8 +1,6 @@
-import { TraceFlags, type Context } from '@opentelemetry/api';
-import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { FromWorker, ToWorker } from './export-messages';
 import type { ExportFailureLog } from './logged-exporter';
-import { toWireSpan, type WireSpan } from './span-wire';
+import type { WireSpan } from './span-wire';
 
 /** The part of a node:worker_threads Worker this uses (a fake one in unit tests). */
 export interface ExportThread {
@@ -26,12 +24,12 @@ export interface HandOffOptions {
 const LOG_INTERVAL_MS = 60_000;
 
 /**
- * The span processor the request thread runs: an ended span is copied to plain data and handed,
- * a batch per message, to the export worker, where the SDK's batch processor and OTLP exporter
- * do the rest. A worker that falls behind (or dies) costs dropped spans and a log line, never a
- * request's time or an unbounded queue.
+ * The request thread's side of export: ended spans (in their wire form) are handed, a batch per
+ * message, to the export worker, where the SDK's batch processor and OTLP exporter do the rest.
+ * A worker that falls behind (or dies) costs dropped spans and a log line, never a request's
+ * time or an unbounded queue.
  */
-export class WorkerSpanProcessor implements SpanProcessor {
+export class SpanHandOff {
   private pending: WireSpan[] = [];
   private timer: NodeJS.Timeout | undefined;
   /** Handed over and not yet acknowledged as queued by the worker. */
@@ -53,15 +51,14 @@ export class WorkerSpanProcessor implements SpanProcessor {
     thread.on('exit', (code) => this.lost(`tracing: the span export worker exited (code ${code})`));
   }
 
-  onStart(_span: Span, _parentContext: Context): void {}
-
-  onEnd(span: ReadableSpan): void {
-    if (this.stopped || (span.spanContext().traceFlags & TraceFlags.SAMPLED) === 0) return;
+  /** An ended, sampled span. */
+  add(span: WireSpan): void {
+    if (this.stopped) return;
     if (this.pending.length + this.unacknowledged >= this.options.maxPending) {
       this.drop(1);
       return;
     }
-    this.pending.push(toWireSpan(span));
+    this.pending.push(span);
     if (this.pending.length >= this.options.batch) this.handOff();
     else this.timer ??= setTimeout(() => this.handOff(), this.options.delayMs).unref();
   }

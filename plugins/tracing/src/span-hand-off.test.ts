@@ -1,8 +1,7 @@
 import { EventEmitter } from 'node:events';
-import { TraceFlags } from '@opentelemetry/api';
-import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import type { FromWorker, ToWorker } from './export-messages';
-import { WorkerSpanProcessor, type ExportThread } from './worker-span-processor';
+import { SpanHandOff, type ExportThread } from './span-hand-off';
+import type { WireSpan } from './span-wire';
 
 /** A worker that records what it is sent and answers only when the test says so. */
 class FakeThread extends EventEmitter implements ExportThread {
@@ -23,34 +22,26 @@ class FakeThread extends EventEmitter implements ExportThread {
   }
 }
 
-function span(sampled = true): ReadableSpan {
-  const context = { traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', traceFlags: sampled ? TraceFlags.SAMPLED : TraceFlags.NONE };
-  return {
-    name: 'chat m', kind: 2, spanContext: () => context, startTime: [1, 0], endTime: [1, 5], status: { code: 0 }, attributes: { a: 1 },
-    links: [], events: [], duration: [0, 5], ended: true, resource: {} as ReadableSpan['resource'], instrumentationScope: { name: 't' },
-    droppedAttributesCount: 0, droppedEventsCount: 0, droppedLinksCount: 0,
-  };
-}
+const span = (): WireSpan => ['chat m', 2, '0af7651916cd43dd8448eb211c80319c', 'b7ad6b7169203331', 1, '', '', -1, 1, 0, 1, 5, 0, '@model-gateway/tracing'];
 
 function setup(options: Partial<{ batch: number; maxPending: number }> = {}) {
   const thread = new FakeThread();
   const lines: string[] = [];
   const log = { warn: (_d: Record<string, unknown>, m: string) => lines.push(m), info: () => undefined };
-  const processor = new WorkerSpanProcessor(thread, { batch: options.batch ?? 3, delayMs: 60_000, maxPending: options.maxPending ?? 100 }, () => log);
+  const processor = new SpanHandOff(thread, { batch: options.batch ?? 3, delayMs: 60_000, maxPending: options.maxPending ?? 100 }, () => log);
   return { thread, processor, lines };
 }
 
-describe('WorkerSpanProcessor', () => {
-  it('hands ended spans over a batch per message, and leaves unsampled ones out', () => {
+describe('SpanHandOff', () => {
+  it('hands ended spans over a batch per message', () => {
     const { thread, processor } = setup({ batch: 3 });
-    for (let i = 0; i < 7; i++) processor.onEnd(span());
-    processor.onEnd(span(false));
+    for (let i = 0; i < 7; i++) processor.add(span());
     expect(thread.sent.map((m) => (m.type === 'spans' ? m.spans.length : m.type))).toEqual([3, 3]);
   });
 
   it('a flush hands over the rest and waits for the worker to say its export is done', async () => {
     const { thread, processor } = setup({ batch: 10 });
-    processor.onEnd(span());
+    processor.add(span());
     let flushed = false;
     const flush = processor.forceFlush().then(() => (flushed = true));
     expect(thread.spansSent()).toBe(1);
@@ -64,12 +55,12 @@ describe('WorkerSpanProcessor', () => {
 
   it('drops spans past maxPending while the worker has not queued what it was sent, and logs it once', () => {
     const { thread, processor, lines } = setup({ batch: 2, maxPending: 4 });
-    for (let i = 0; i < 10; i++) processor.onEnd(span());
+    for (let i = 0; i < 10; i++) processor.add(span());
     expect(thread.spansSent()).toBe(4);
     expect(lines).toEqual(['tracing: spans dropped (the export worker is behind)']);
     thread.answer({ type: 'accepted', count: 4 });
-    processor.onEnd(span());
-    processor.onEnd(span());
+    processor.add(span());
+    processor.add(span());
     expect(thread.spansSent()).toBe(6);
   });
 
@@ -86,13 +77,13 @@ describe('WorkerSpanProcessor', () => {
     await flush;
     expect(lines).toEqual(['tracing: the span export worker failed: boom']);
     const before = thread.sent.length;
-    processor.onEnd(span());
+    processor.add(span());
     expect(thread.sent.length).toBe(before);
   });
 
   it('shutdown flushes, tells the worker to stop, then ends the thread', async () => {
     const { thread, processor } = setup({ batch: 10 });
-    processor.onEnd(span());
+    processor.add(span());
     const stopping = processor.shutdown();
     expect(thread.spansSent()).toBe(1);
     const ask = thread.sent.find((m) => m.type === 'shutdown') as { id: number };
