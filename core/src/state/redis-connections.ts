@@ -26,6 +26,12 @@ export type RedisClient = Redis | Cluster;
 export type RedisConnectionEvent = (event: 'error', detail: { purpose: string; url: string; err: string }) => void;
 
 const CONNECT_TIMEOUT_MS = 1000;
+/**
+ * How long a closed connection's socket may take to close before it is destroyed. ioredis waits
+ * 2 s by default, on a timer that outlives the close when Redis is already gone (its socket
+ * never closes again), which kept test processes and stopping gateways alive that long.
+ */
+const DISCONNECT_TIMEOUT_MS = 100;
 const MAX_RECONNECT_DELAY_MS = 2000;
 /** A Cluster re-reads its slot map this often, and gives one CLUSTER SLOTS this long: a promoted replica is found within seconds. */
 const SLOTS_REFRESH_INTERVAL_MS = 2000;
@@ -175,6 +181,7 @@ export class RedisConnections {
     return {
       // A half-open TCP connect (a blackholed host) would otherwise hold a client in 'connecting' for ioredis' default 10 s.
       connectTimeout: CONNECT_TIMEOUT_MS,
+      disconnectTimeout: DISCONNECT_TIMEOUT_MS,
       // A command in flight when the connection drops is retried at most once.
       maxRetriesPerRequest: 1,
       // Never give up: returning a number keeps retrying, so a connection heals by itself when Redis returns.
@@ -192,6 +199,7 @@ export class RedisConnections {
       clusterRetryStrategy: (attempt: number) => Math.min(attempt * 100, MAX_RECONNECT_DELAY_MS),
       redisOptions: {
         connectTimeout: CONNECT_TIMEOUT_MS,
+        disconnectTimeout: DISCONNECT_TIMEOUT_MS,
         maxRetriesPerRequest: 1,
         commandTimeout: commandTimeoutMs,
         username: decodeURIComponent(auth.username) || undefined,
