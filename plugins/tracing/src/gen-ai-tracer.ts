@@ -1,4 +1,4 @@
-import { ROOT_CONTEXT, SpanKind, defaultTextMapGetter, defaultTextMapSetter, trace } from '@opentelemetry/api';
+import { ROOT_CONTEXT, SpanKind, defaultTextMapGetter } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import type { AnswerWatcher, AttemptContext, AttemptRecord, CallContext, ChatChunk, ChatRequest, ChatResponse, FinishReason, GatewayError, PipelinePlugin, UpstreamRequest } from '@model-gateway/core';
 import { inputMessages, outputMessages, streamedOutput } from './gen-ai-messages';
@@ -68,7 +68,7 @@ export class GenAiTracer implements PipelinePlugin {
       entry.span.set('model_gateway.connection', attempt.target.connectionName);
       traced.attempts.set(attempt.index, entry);
     }
-    propagator.inject(trace.setSpanContext(ROOT_CONTEXT, entry.span.context), request.headers, defaultTextMapSetter);
+    entry.span.inject(request.headers);
   }
 
   watchAnswer(call: CallContext): AnswerWatcher | undefined {

@@ -25,7 +25,7 @@ const SDK_SCHEDULE_DELAY_MS = 5000;
 
 function handOffOptions(settings: TracingSettings): HandOffOptions {
   return {
-    batch: 128,
+    batch: 512,
     // Never later than the worker's own schedule would send them.
     delayMs: Math.min(200, settings.batch.scheduledDelayMillis ?? SDK_SCHEDULE_DELAY_MS),
     maxPending: settings.batch.maxQueueSize ?? SDK_MAX_QUEUE_SIZE,

@@ -52,7 +52,11 @@ function byRecorder(facts: Facts, sampler = samplerOf(undefined, undefined), tra
   const server = recorder.start('native chat', SpanKind.SERVER, START, facts.parent, facts.server);
   const client = recorder.startChild(server, 'chat gpt-4o-mini', SpanKind.CLIENT, START + 1.5, facts.client);
   const injected: Record<string, string> = {};
-  propagator.inject(trace.setSpanContext(ROOT_CONTEXT, client.context), injected, defaultTextMapSetter);
+  client.inject(injected);
+  // The W3C propagator's own headers for the same span: what the recorder writes must be them.
+  const byPropagator: Record<string, string> = {};
+  propagator.inject(trace.setSpanContext(ROOT_CONTEXT, client.context), byPropagator, defaultTextMapSetter);
+  expect(injected).toEqual(byPropagator);
   for (const [key, value] of Object.entries(facts.later)) client.set(key, value);
   client.setError();
   client.end(START + 40.123);

@@ -1,6 +1,6 @@
 import { ROOT_CONTEXT, SamplingDecision, TraceFlags, trace, type AttributeValue, type Context, type SpanContext, type SpanKind } from '@opentelemetry/api';
 import type { IdGenerator, Sampler } from '@opentelemetry/sdk-trace-base';
-import { wireSpan, type WireSpan } from './span-wire';
+import { endWireSpan, startWireSpan, type WireSpan } from './span-wire';
 
 /** The instrumentation scope every span of the gateway's carries. */
 export const SCOPE_NAME = '@model-gateway/tracing';
@@ -13,25 +13,41 @@ export const SCOPE_NAME = '@model-gateway/tracing';
  * checks it encodes to the same bytes as the SDK's span of the same facts.
  */
 export class SpanRecord {
-  /** Key, value pairs, in the order they were set. */
-  private readonly attributes: unknown[] = [];
+  /** The span's wire form, attributes pushed as they are set; undefined when not recording. */
+  private readonly wire: WireSpan | undefined;
   private statusCode = 0;
   private ended = false;
+  private parentContext?: Context;
 
   constructor(
     readonly context: SpanContext,
-    private readonly name: string,
-    private readonly kind: SpanKind,
-    private readonly parent: SpanContext | undefined,
-    private readonly startMs: number,
+    name: string,
+    kind: SpanKind,
+    parent: SpanContext | undefined,
+    startMs: number,
     /** False for a span the sampler left out: it still propagates its context, but records nothing. */
     readonly recording: boolean,
     private readonly sink: (wire: WireSpan) => void,
-  ) {}
+  ) {
+    if (recording) this.wire = startWireSpan(name, kind, context, parent, startMs, SCOPE_NAME);
+  }
+
+  /** This span as the parent of a child: made once, whatever the number of children. */
+  get asParent(): Context {
+    return (this.parentContext ??= trace.setSpanContext(ROOT_CONTEXT, this.context));
+  }
+
+  /** The W3C `traceparent` naming this span (and `tracestate`, when there is one), for the request it sends. */
+  inject(headers: Record<string, string>): void {
+    const context = this.context;
+    headers.traceparent = `00-${context.traceId}-${context.spanId}-${context.traceFlags & TraceFlags.SAMPLED ? '01' : '00'}`;
+    const state = context.traceState?.serialize();
+    if (state) headers.tracestate = state;
+  }
 
   /** Each key is set once per span (the tracer's hooks own distinct keys); undefined is left out, as the SDK does. */
   set(key: string, value: AttributeValue | undefined): void {
-    if (this.recording && value !== undefined && value !== null) this.attributes.push(key, value);
+    if (this.wire && value !== undefined && value !== null) this.wire.push(key, value);
   }
 
   setError(): void {
@@ -39,9 +55,10 @@ export class SpanRecord {
   }
 
   end(endMs: number): void {
-    if (this.ended || !this.recording) return;
+    if (this.ended || !this.wire) return;
     this.ended = true;
-    this.sink(wireSpan(this.name, this.kind, this.context, this.parent, this.startMs, Math.max(endMs, this.startMs), this.statusCode, SCOPE_NAME, this.attributes));
+    endWireSpan(this.wire, endMs, this.statusCode);
+    this.sink(this.wire);
   }
 }
 
@@ -77,6 +94,6 @@ export class SpanRecorder {
 
   /** A child of `record`: an upstream attempt under the call's server span. */
   startChild(record: SpanRecord, name: string, kind: SpanKind, startMs: number, attributes: Record<string, AttributeValue>): SpanRecord {
-    return this.start(name, kind, startMs, trace.setSpanContext(ROOT_CONTEXT, record.context), attributes);
+    return this.start(name, kind, startMs, record.asParent, attributes);
   }
 }

@@ -37,21 +37,14 @@ function hrTime(ms: number): [number, number] {
   return [Math.trunc(ms / 1000), Math.round((ms % 1000) * 1e6)];
 }
 
-/** An ended span in the wire form, from what the request thread recorded of it (SpanRecord). */
-export function wireSpan(
-  name: string,
-  kind: SpanKind,
-  context: SpanContext,
-  parent: SpanContext | undefined,
-  startMs: number,
-  endMs: number,
-  statusCode: SpanStatusCode,
-  scopeName: string,
-  attributes: readonly unknown[],
-): WireSpan {
+/**
+ * A started span's wire form: its header filled but the end time and status, which
+ * `endWireSpan` sets; the recorder pushes attributes onto it as key, value pairs as they come,
+ * so an ended span is handed over without another copy.
+ */
+export function startWireSpan(name: string, kind: SpanKind, context: SpanContext, parent: SpanContext | undefined, startMs: number, scopeName: string): WireSpan {
   const [startS, startNs] = hrTime(startMs);
-  const [endS, endNs] = hrTime(endMs);
-  const wire: unknown[] = [
+  return [
     name,
     kind,
     context.traceId,
@@ -62,13 +55,22 @@ export function wireSpan(
     parent?.isRemote === undefined ? -1 : parent.isRemote ? 1 : 0,
     startS,
     startNs,
-    endS,
-    endNs,
-    statusCode,
+    startS,
+    startNs,
+    0,
     scopeName,
   ];
-  for (let i = 0; i < attributes.length; i++) wire.push(attributes[i]);
-  return wire;
+}
+
+/** Sets an ended span's end time (never before its start, as the SDK clamps it) and status. */
+export function endWireSpan(wire: WireSpan, endMs: number, statusCode: SpanStatusCode): void {
+  const [endS, endNs] = hrTime(endMs);
+  const startS = wire[START_S] as number;
+  if (endS > startS || (endS === startS && endNs >= (wire[START_NS] as number))) {
+    wire[END_S] = endS;
+    wire[END_NS] = endNs;
+  }
+  wire[STATUS_CODE] = statusCode;
 }
 
 type Scope = ReadableSpan['instrumentationScope'];
