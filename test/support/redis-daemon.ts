@@ -1,9 +1,8 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import { answersPing, HOST, isListening, launchRedisServer, signalProcess as signal, START_TIMEOUT_MS, STOP_TIMEOUT_MS, waitUntil } from './redis-process';
 
 /**
  * One daemonized redis-server (a cluster node, a replica or a sentinel) for the topology
@@ -24,12 +23,7 @@ export interface RedisDaemon {
   logTail(lines?: number): Promise<string>;
 }
 
-export const HOST = '127.0.0.1';
-// Polled limits, sized for a loaded 2-core machine: only a daemon that never comes up (or down) waits them out.
-const START_TIMEOUT_MS = 20_000;
-const STOP_TIMEOUT_MS = 10_000;
-const PROBE_TIMEOUT_MS = 200;
-export const POLL_INTERVAL_MS = 50;
+export { HOST, waitUntil } from './redis-process';
 
 /** Daemons are not our children: without this, a test that skipped its afterAll would leave them running. */
 const running = new Set<number>();
@@ -74,7 +68,7 @@ export async function startRedisDaemon(options: DaemonOptions): Promise<RedisDae
     ...(options.trailing ?? []),
   );
   try {
-    await launch(args);
+    await launchRedisServer(args);
   } catch (err) {
     await rm(dir, { recursive: true, force: true });
     throw err;
@@ -152,69 +146,4 @@ export async function redisInfo(port: number, section: string): Promise<Record<s
     if (at > 0 && !line.startsWith('#')) fields[line.slice(0, at)] = line.slice(at + 1);
   }
   return fields;
-}
-
-/** Polls `check` until it returns true or `timeoutMs` passes; a throwing check counts as false (a node may be down). */
-export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check().catch(() => false)) return true;
-    if (Date.now() >= deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
-  }
-}
-
-/** With --daemonize the launched process exits once the server has forked. */
-function launch(args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    execFile('redis-server', args, { timeout: START_TIMEOUT_MS }, (err, stdout, stderr) => {
-      if (!err) return resolve();
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-        return reject(new Error('redis-server is not installed (not found on PATH); the Redis topology tests need it, e.g. `apt-get install -y redis-server`.'));
-      }
-      reject(new Error(`redis-server failed to start: ${err.message}\n${stdout}${stderr}`));
-    });
-  });
-}
-
-/** A raw RESP PING, so readiness does not depend on the client under test. */
-function answersPing(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: HOST, port });
-    let reply = '';
-    const finish = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(PROBE_TIMEOUT_MS, () => finish(false));
-    socket.once('error', () => finish(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (chunk) => {
-      reply += chunk.toString();
-      if (reply.includes('\r\n')) finish(reply.startsWith('+PONG'));
-    });
-  });
-}
-
-/** True while anything accepts connections on the port. */
-function isListening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: HOST, port });
-    const finish = (open: boolean) => {
-      socket.destroy();
-      resolve(open);
-    };
-    socket.setTimeout(PROBE_TIMEOUT_MS, () => finish(true));
-    socket.once('connect', () => finish(true));
-    socket.once('error', () => finish(false));
-  });
-}
-
-/** Ignores "no such process": the daemon may already be gone, which is the goal anyway. */
-function signal(pid: number, name: NodeJS.Signals): void {
-  try {
-    process.kill(pid, name);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw err;
-  }
 }

@@ -1,8 +1,8 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { answersPing, HOST, isListening, launchRedisServer, signalProcess as signal, START_TIMEOUT_MS, STOP_TIMEOUT_MS, waitUntil } from './redis-process';
 
 export interface RedisServerHandle {
   url: string;
@@ -14,12 +14,6 @@ export interface RedisServerHandle {
   resume(): Promise<void>;
 }
 
-const HOST = '127.0.0.1';
-// Polled limits, sized for a loaded 2-core machine: only a server that never comes up (or down) waits them out.
-const START_TIMEOUT_MS = 20_000;
-const STOP_TIMEOUT_MS = 10_000;
-const PROBE_TIMEOUT_MS = 200;
-const POLL_INTERVAL_MS = 50;
 
 /**
  * Servers still running when the test process exits (a failing test skipped
@@ -55,7 +49,7 @@ export async function startRedisServer(port?: number): Promise<RedisServerHandle
     '--dir', dir,
   ];
   try {
-    await launch(args);
+    await launchRedisServer(args);
   } catch (err) {
     await rm(dir, { recursive: true, force: true });
     throw err;
@@ -102,24 +96,6 @@ export function findFreePort(): Promise<number> {
   });
 }
 
-/** With --daemonize the launched process exits once the server has forked. */
-function launch(args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    execFile('redis-server', args, { timeout: START_TIMEOUT_MS }, (err, stdout, stderr) => {
-      if (!err) return resolve();
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-        return reject(
-          new Error(
-            'redis-server is not installed (not found on PATH); the Redis contract tests need it. ' +
-              'Install it, e.g. `apt-get install -y redis-server`.',
-          ),
-        );
-      }
-      reject(new Error(`redis-server failed to start: ${err.message}\n${stdout}${stderr}`));
-    });
-  });
-}
-
 async function waitUntilReady(port: number, pidFile: string, logFile: string, dir: string): Promise<number> {
   let pid = 0;
   const ready = await waitUntil(async () => {
@@ -138,55 +114,4 @@ async function waitUntilReady(port: number, pidFile: string, logFile: string, di
     `redis-server was launched on port ${port} but was not ready (answering PING, ` +
       `pidfile written) within ${START_TIMEOUT_MS} ms; it is installed, see its log:\n${log.split('\n').slice(-15).join('\n')}`,
   );
-}
-
-/** A raw RESP PING, so readiness does not depend on the client under test. */
-function answersPing(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: HOST, port });
-    let reply = '';
-    const finish = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(PROBE_TIMEOUT_MS, () => finish(false));
-    socket.once('error', () => finish(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (chunk) => {
-      reply += chunk.toString();
-      if (reply.includes('\r\n')) finish(reply.startsWith('+PONG'));
-    });
-  });
-}
-
-/** True while anything accepts connections on the port (even a paused server). */
-function isListening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: HOST, port });
-    const finish = (open: boolean) => {
-      socket.destroy();
-      resolve(open);
-    };
-    socket.setTimeout(PROBE_TIMEOUT_MS, () => finish(true));
-    socket.once('connect', () => finish(true));
-    socket.once('error', () => finish(false));
-  });
-}
-
-async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return true;
-    if (Date.now() >= deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
-  }
-}
-
-/** Ignores "no such process": the server may already be gone, which is the goal anyway. */
-function signal(pid: number, name: NodeJS.Signals): void {
-  try {
-    process.kill(pid, name);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw err;
-  }
 }
