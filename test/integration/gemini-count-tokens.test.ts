@@ -106,6 +106,18 @@ endpoints:
     expect(res.body).toEqual({ error: { code: 429, status: 'RESOURCE_EXHAUSTED', message: 'Number of request tokens has exceeded your per-minute rate limit' } });
   });
 
+  // Found by the inbound property test (seed 632738310): the cut body surfaced as a 500 "internal" error.
+  it("answers a Claude count whose body is cut after a 200 head as the provider's failure (502), not the gateway's (500)", async () => {
+    anthropic.enqueue((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"input_tok');
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    const res = await postJson(url('claude-chat'), { contents });
+    expect(res.status).toBe(502);
+    expect(res.body.error).toMatchObject({ code: 502, status: 'UNAVAILABLE' });
+  });
+
   it('answers an endpoint whose provider cannot count with the estimate, marked so, and calls no provider', async () => {
     const res = await postJson(url('openai-chat'), { contents });
     expect(res.status).toBe(200);

@@ -6,6 +6,7 @@ import { extensibleCopy } from '../objects/extensible-copy';
 import type { Attempt } from '../pipeline/attempt';
 import type { Pipeline } from '../pipeline/pipeline';
 import { invalidUpstream } from '../errors/invalid-upstream';
+import { transportError } from '../upstream/transport-error';
 import { upstreamStatusError } from '../upstream/upstream-status-error';
 import { readBodyText } from './pump-relayed-body';
 import { relayAttempt } from './relay-attempt';
@@ -37,7 +38,13 @@ export async function foreignRelayAttempt(
     if (!upstream || !(error instanceof GatewayError)) throw error;
     throw upstreamStatusError(attempt.target.connectionName, upstream.status, foreign.errorInfo(upstream.status, upstream.text), error.retryAfterMs);
   }
-  const text = await readBodyText(response, proxy.maxWholeBodyBytes);
+  let text: string;
+  try {
+    text = await readBodyText(response, proxy.maxWholeBodyBytes);
+  } catch (error) {
+    // A body cut after a 2xx head (reset, idle timeout, client gone) fails like a cut head, not as the gateway's own fault.
+    throw transportError(error, attempt.cancellation, attempt.target.connectionName);
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
