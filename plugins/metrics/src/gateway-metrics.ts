@@ -1,4 +1,6 @@
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Gauge, Registry } from 'prom-client';
+import { SeriesCounter } from './series-counter';
+import { SeriesHistogram } from './series-histogram';
 
 /*
  * Bucket boundaries: the advisory ones of the OpenTelemetry GenAI semantic conventions
@@ -28,59 +30,65 @@ export const METRIC_NAMES = {
 /**
  * One gateway's metrics in a registry of its own (never prom-client's global one), so two
  * gateways in one process count apart. The breaker and store gauges are filled at scrape
- * time by the route, never on the request path.
+ * time by the route, never on the request path. The series counted per call are bound once
+ * (SeriesHistogram, SeriesCounter), so a call pays additions rather than label hashing.
  */
 export class GatewayMetrics {
   readonly registry = new Registry();
-  readonly operationDuration = new Histogram({
+  readonly operationDuration = new SeriesHistogram({
     name: METRIC_NAMES.operationDuration,
     help: 'Duration of each upstream attempt (GenAI client operation), in seconds; error_type set on failed attempts.',
     labelNames: [...ATTEMPT_LABELS, 'error_type'],
     buckets: DURATION_BUCKETS,
     registers: [this.registry],
   });
-  readonly tokenUsage = new Histogram({
+  readonly tokenUsage = new SeriesHistogram({
     name: METRIC_NAMES.tokenUsage,
     help: 'Tokens per upstream attempt, by gen_ai_token_type (input or output), as the provider reported them.',
     labelNames: [...ATTEMPT_LABELS, 'gen_ai_token_type'],
     buckets: TOKEN_BUCKETS,
     registers: [this.registry],
   });
-  readonly timeToFirstToken = new Histogram({
+  readonly timeToFirstToken = new SeriesHistogram({
     name: METRIC_NAMES.timeToFirstToken,
     help: 'Time to the first chunk of a streamed upstream attempt, in seconds.',
     labelNames: [...ATTEMPT_LABELS],
     buckets: TTFT_BUCKETS,
     registers: [this.registry],
   });
-  readonly requests = new Counter({
+  readonly requests = new SeriesCounter({
     name: METRIC_NAMES.requests,
     help: 'Gateway requests answered, by endpoint, route (the API style) and HTTP status.',
     labelNames: ['endpoint', 'route', 'status'],
     registers: [this.registry],
   });
-  readonly cost = new Counter({
+  readonly cost = new SeriesCounter({
     name: METRIC_NAMES.cost,
     help: 'What the calls cost in USD, priced from the model catalogue as usage accounting prices them.',
     labelNames: ['endpoint'],
     registers: [this.registry],
   });
-  readonly refusals = new Counter({
+  readonly refusals = new SeriesCounter({
     name: METRIC_NAMES.refusals,
     help: 'Calls the gateway refused before sending anything upstream, by endpoint and reason (rate_limit_exceeded, budget_exceeded, limits_unavailable).',
     labelNames: ['endpoint', 'reason'],
     registers: [this.registry],
   });
-  readonly fallbacks = new Counter({
+  readonly fallbacks = new SeriesCounter({
     name: METRIC_NAMES.fallbacks,
     help: 'Fallbacks taken: attempts sent to another target than the attempt before them, by endpoint.',
     labelNames: ['endpoint'],
     registers: [this.registry],
   });
-  readonly inFlight = new Gauge({
+  /** Calls being served now, kept as a plain number on the request path and read into the gauge at scrape time. */
+  open = 0;
+  readonly inFlight: Gauge = new Gauge({
     name: METRIC_NAMES.inFlight,
     help: 'Gateway calls being served now.',
     registers: [this.registry],
+    collect: () => {
+      this.inFlight.set(this.open);
+    },
   });
   readonly breakerState = new Gauge({
     name: METRIC_NAMES.breakerState,
