@@ -1,5 +1,5 @@
 import {
-  extensibleCopy, GatewayError, parseRetryAfter, readSse, transportError, upstreamStatusError,
+  extensibleCopy, GatewayError, jsonBody, parseRetryAfter, readSse, transportError, upstreamStatusError,
   type ProviderAttempt, type ChatChunk, type ChatRequest, type ChatResult, type ConnectionSettings,
   type EmbeddingsRequest, type EmbeddingsResponse, type PassthroughFormat, type PassthroughTarget, type ProviderConnection, type RelayedAnswerRewrite, type UpstreamResponse, parseStreamEvent, readUpstreamJson,
 } from '@model-gateway/core';
@@ -59,7 +59,8 @@ export class OpenAiCompatibleConnection implements ProviderConnection {
     const encoded = encodeChatRequest(request, this.bodyModel(attempt.model));
     // Without a dialect the body is OpenAI's exactly, which has no top-k: format-openai left it out, and it is named here.
     if (!this.dialect && request.topK !== undefined) attempt.dropField('topK');
-    const body = JSON.stringify(this.dialect ? rewriteChatBody(encoded, request, this.dialect, (field) => attempt.dropField(field)) : encoded);
+    // jsonBody: a long prompt is copied into the body natively rather than escaped a character at a time.
+    const body = jsonBody(this.dialect ? rewriteChatBody(encoded, request, this.dialect, (field) => attempt.dropField(field)) : encoded);
     // Sent and checked here rather than through a helper of its own: an async layer less on every answer's way back.
     const response = await attempt.send({ method: 'POST', url: this.urlFor('chat/completions', attempt.model), headers: extensibleCopy(this.headers), body });
     if (response.status >= 400) throw await this.statusError(response, attempt);
@@ -69,7 +70,7 @@ export class OpenAiCompatibleConnection implements ProviderConnection {
 
   async embeddings(request: EmbeddingsRequest, attempt: ProviderAttempt): Promise<EmbeddingsResponse> {
     const encoded = encodeEmbeddingsRequest(request, this.bodyModel(attempt.model));
-    const body = JSON.stringify(this.dialect ? rewriteEmbeddingsBody(encoded, this.dialect) : encoded);
+    const body = jsonBody(this.dialect ? rewriteEmbeddingsBody(encoded, this.dialect) : encoded);
     const response = await attempt.send({ method: 'POST', url: this.urlFor('embeddings', attempt.model), headers: extensibleCopy(this.headers), body });
     if (response.status >= 400) throw await this.statusError(response, attempt);
     return decodeEmbeddingsResponse(await readUpstreamJson(response, attempt));
