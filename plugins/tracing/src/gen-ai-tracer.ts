@@ -27,6 +27,12 @@ interface CallTrace {
 
 const TRACE = Symbol('tracing.call');
 
+/** A request URL's path, without its query. */
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
 /**
  * Turns each pipeline call into a SERVER span (continuing the caller's W3C traceparent) with a
  * CLIENT child per upstream attempt carrying the OpenTelemetry GenAI attributes, and sends the
@@ -139,7 +145,7 @@ export class GenAiTracer implements PipelinePlugin {
       // Every pipeline call arrives on a POST route (listings and lookups are not pipeline calls).
       'http.request.method': 'POST',
       // The path alone: a client may send its key in the query (`?key=`).
-      'url.path': call.url.split('?', 1)[0],
+      'url.path': pathOf(call.url),
       'model_gateway.endpoint': call.endpointName,
       'model_gateway.route': call.apiStyle,
       'model_gateway.request_id': call.requestId,
@@ -151,13 +157,12 @@ export class GenAiTracer implements PipelinePlugin {
 
   private startAttempt(traced: CallTrace, call: CallContext, model: string, providerType: string, index: number, startedAt: number): SpanRecord {
     const operation = call.kind === 'chat' ? 'chat' : 'embeddings';
-    const span = this.spans.startChild(traced.server, `${operation} ${model}`, SpanKind.CLIENT, startedAt, {
-      'gen_ai.operation.name': operation,
-      'gen_ai.provider.name': providerType,
-      'gen_ai.request.model': model,
-      'model_gateway.endpoint': call.endpointName,
-      'model_gateway.attempt': index,
-    });
+    const span = this.spans.startChild(traced.server, `${operation} ${model}`, SpanKind.CLIENT, startedAt);
+    span.set('gen_ai.operation.name', operation);
+    span.set('gen_ai.provider.name', providerType);
+    span.set('gen_ai.request.model', model);
+    span.set('model_gateway.endpoint', call.endpointName);
+    span.set('model_gateway.attempt', index);
     if (traced.input !== undefined) span.set('gen_ai.input.messages', traced.input);
     return span;
   }
@@ -167,15 +172,14 @@ export class GenAiTracer implements PipelinePlugin {
     const traced = (call.local(TRACE) as CallTrace | undefined) ?? this.open(call);
     call.locals.delete(TRACE);
     const now = Date.now();
+    // The answer came from the last attempt that succeeded (a call has one attempt but for fallbacks).
     let answered: AttemptSpan | undefined;
     for (const entry of traced.attempts.values()) if (entry.succeeded) answered = entry;
-    for (const [, entry] of traced.attempts) {
-      if (entry === answered) {
-        entry.span.set('gen_ai.response.model', traced.responseModel ?? entry.model);
-        if (traced.output !== undefined) entry.span.set('gen_ai.output.messages', traced.output);
-      }
-      entry.span.end(entry.endTime ?? now);
+    if (answered) {
+      answered.span.set('gen_ai.response.model', traced.responseModel ?? answered.model);
+      if (traced.output !== undefined) answered.span.set('gen_ai.output.messages', traced.output);
     }
+    for (const entry of traced.attempts.values()) entry.span.end(entry.endTime ?? now);
     const server = traced.server;
     server.set('http.response.status_code', status);
     server.set('model_gateway.caller', call.caller);

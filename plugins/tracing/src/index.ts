@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { RandomIdGenerator } from '@opentelemetry/sdk-trace-base';
 import { TOKENS, type GatewayPlugin } from '@model-gateway/core';
 import { GenAiTracer } from './gen-ai-tracer';
 import type { ExportFailureLog } from './logged-exporter';
 import { exportSettings } from './otlp-exporter';
+import { PooledIds } from './pooled-ids';
 import { SpanHandOff, type HandOffOptions } from './span-hand-off';
 import { SpanRecorder } from './span-record';
 import { tracingSettings, type TracingSettings } from './tracing-settings';
@@ -48,7 +48,7 @@ const plugin: GatewayPlugin = {
     // The worker never holds the process open: a stop flushes it explicitly, within STOP_LIMIT_MS.
     worker.unref();
     const handOff = new SpanHandOff(worker, handOffOptions(settings), logger);
-    const recorder = new SpanRecorder(settings.sampler, new RandomIdGenerator(), (span) => handOff.add(span));
+    const recorder = new SpanRecorder(settings.sampler, new PooledIds(), (span) => handOff.add(span));
     api.registerPipeline(new GenAiTracer(recorder, settings.captureContent));
     api.registerService({
       name: 'tracing',

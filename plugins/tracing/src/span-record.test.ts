@@ -50,7 +50,8 @@ function byRecorder(facts: Facts, sampler = samplerOf(undefined, undefined), tra
   const wires: WireSpan[] = [];
   const recorder = new SpanRecorder(sampler, new CountingIds(traceId), (wire) => wires.push(wire));
   const server = recorder.start('native chat', SpanKind.SERVER, START, facts.parent, facts.server);
-  const client = recorder.startChild(server, 'chat gpt-4o-mini', SpanKind.CLIENT, START + 1.5, facts.client);
+  const client = recorder.startChild(server, 'chat gpt-4o-mini', SpanKind.CLIENT, START + 1.5);
+  for (const [key, value] of Object.entries(facts.client)) client.set(key, value);
   const injected: Record<string, string> = {};
   client.inject(injected);
   // The W3C propagator's own headers for the same span: what the recorder writes must be them.
@@ -62,6 +63,9 @@ function byRecorder(facts: Facts, sampler = samplerOf(undefined, undefined), tra
   client.end(START + 40.123);
   server.set('http.response.status_code', 502);
   server.end(START + 41);
+  // Set or ended again after its end, a span is as it was when it ended.
+  server.set('late', 1);
+  server.end(START + 99);
   const read = spanReader(resource);
   // structuredClone is what postMessage does to the wire form on its way to the worker.
   return { spans: wires.map((wire) => read(structuredClone(wire))), injected };
@@ -96,6 +100,20 @@ describe('SpanRecorder', () => {
     expect(injected.traceparent).toMatch(/^00-0af7651916cd43dd8448eb211c80319c-[0-9a-f]{16}-00$/);
     expect(injected.tracestate).toBe('vendor=abc,other=1');
   });
+
+  it.each(['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'])(
+    'with OTEL_TRACES_SAMPLER=%s, the server and client spans of sampled and unsampled callers and new traces are what the SDK records',
+    async (name) => {
+      const encode = (spans: ReadableSpan[]) => (spans.length ? Buffer.from(ProtobufTraceSerializer.serializeRequest(spans)!) : undefined);
+      for (const parent of [() => incoming('01'), () => incoming('00'), () => ROOT_CONTEXT]) {
+        for (const traceId of ['0'.repeat(31) + '1', 'f'.repeat(32)]) {
+          const sdk = bySdk({ ...FACTS, parent: parent() }, samplerOf(name, '0.5'), traceId);
+          const ours = byRecorder({ ...FACTS, parent: parent() }, samplerOf(name, '0.5'), traceId).spans;
+          expect(encode(ours)).toEqual(encode(sdk));
+        }
+      }
+    },
+  );
 
   it('a ratio sampler decides as in the SDK: the same traces sampled, some and not all', () => {
     const sampler = samplerOf('traceidratio', '0.5');

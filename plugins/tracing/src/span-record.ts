@@ -13,11 +13,9 @@ export const SCOPE_NAME = '@model-gateway/tracing';
  * checks it encodes to the same bytes as the SDK's span of the same facts.
  */
 export class SpanRecord {
-  /** The span's wire form, attributes pushed as they are set; undefined when not recording. */
-  private readonly wire: WireSpan | undefined;
+  /** The span's wire form, attributes pushed as they are set; undefined when not recording, and once ended (handed over). */
+  private wire: WireSpan | undefined;
   private statusCode = 0;
-  private ended = false;
-  private parentContext?: Context;
 
   constructor(
     readonly context: SpanContext,
@@ -32,11 +30,6 @@ export class SpanRecord {
     if (recording) this.wire = startWireSpan(name, kind, context, parent, startMs, SCOPE_NAME);
   }
 
-  /** This span as the parent of a child: made once, whatever the number of children. */
-  get asParent(): Context {
-    return (this.parentContext ??= trace.setSpanContext(ROOT_CONTEXT, this.context));
-  }
-
   /** The W3C `traceparent` naming this span (and `tracestate`, when there is one), for the request it sends. */
   inject(headers: Record<string, string>): void {
     const context = this.context;
@@ -45,7 +38,7 @@ export class SpanRecord {
     if (state) headers.tracestate = state;
   }
 
-  /** Each key is set once per span (the tracer's hooks own distinct keys); undefined is left out, as the SDK does. */
+  /** Each key is set once per span (the tracer's hooks own distinct keys); undefined is left out, as the SDK does, and so is anything set after end. */
   set(key: string, value: AttributeValue | undefined): void {
     if (this.wire && value !== undefined && value !== null) this.wire.push(key, value);
   }
@@ -55,17 +48,21 @@ export class SpanRecord {
   }
 
   end(endMs: number): void {
-    if (this.ended || !this.wire) return;
-    this.ended = true;
-    endWireSpan(this.wire, endMs, this.statusCode);
-    this.sink(this.wire);
+    const wire = this.wire;
+    if (!wire) return;
+    this.wire = undefined;
+    endWireSpan(wire, endMs, this.statusCode);
+    this.sink(wire);
   }
 }
 
 /**
- * Starts SpanRecords the way the SDK's tracer starts spans: a child keeps its parent's trace id
- * and trace state, a root gets a new trace id, and the configured sampler (OTEL_TRACES_SAMPLER)
- * decides with the same arguments; only sampled spans are recorded and exported.
+ * Starts SpanRecords the way the SDK's tracer starts spans: a root gets a new trace id, a span
+ * continuing a caller's trace keeps its trace id and trace state, and the configured sampler
+ * (OTEL_TRACES_SAMPLER) decides with the same arguments; only sampled spans are recorded and exported.
+ * A child of a recorded span takes its parent's decision without asking the sampler: every sampler
+ * `samplerOf` makes decides a local child so (the parent-based ones by the parent's flag, the others
+ * by the trace id, which the child shares), so `sampler` must be one of those.
  */
 export class SpanRecorder {
   constructor(
@@ -76,7 +73,7 @@ export class SpanRecorder {
 
   /** `parent`: the context an incoming traceparent was extracted into, or ROOT_CONTEXT. */
   start(name: string, kind: SpanKind, startMs: number, parent: Context, attributes: Record<string, AttributeValue>): SpanRecord {
-    const parentContext = trace.getSpanContext(parent);
+    const parentContext = parent === ROOT_CONTEXT ? undefined : trace.getSpanContext(parent);
     const validParent = parentContext && trace.isSpanContextValid(parentContext) ? parentContext : undefined;
     const traceId = validParent ? validParent.traceId : this.ids.generateTraceId();
     const spanId = this.ids.generateSpanId();
@@ -92,8 +89,10 @@ export class SpanRecorder {
     return record;
   }
 
-  /** A child of `record`: an upstream attempt under the call's server span. */
-  startChild(record: SpanRecord, name: string, kind: SpanKind, startMs: number, attributes: Record<string, AttributeValue>): SpanRecord {
-    return this.start(name, kind, startMs, record.asParent, attributes);
+  /** A child of `parent` (an upstream attempt under the call's server span), its attributes set after. */
+  startChild(parent: SpanRecord, name: string, kind: SpanKind, startMs: number): SpanRecord {
+    const of = parent.context;
+    const context: SpanContext = { traceId: of.traceId, spanId: this.ids.generateSpanId(), traceFlags: of.traceFlags, ...(of.traceState ? { traceState: of.traceState } : {}) };
+    return new SpanRecord(context, name, kind, of, startMs, parent.recording, this.sink);
   }
 }

@@ -29,7 +29,8 @@ const START_NS = 9;
 const END_S = 10;
 const END_NS = 11;
 const STATUS_CODE = 12;
-const SCOPE_NAME = 13;
+/** The instrumentation scope's name. */
+const SCOPE = 13;
 const ATTRIBUTES = 14;
 
 /** Milliseconds since the epoch as OTLP's [seconds, nanoseconds], rounded as the SDK rounds them. */
@@ -83,7 +84,7 @@ type Scope = ReadableSpan['instrumentationScope'];
 export function spanReader(resource: Resource): (wire: WireSpan) => ReadableSpan {
   const scopes = new Map<string, Scope>();
   return (wire) => {
-    const name = wire[SCOPE_NAME] as string;
+    const name = wire[SCOPE] as string;
     let scope = scopes.get(name);
     if (!scope) scopes.set(name, (scope = { name }));
     return fromWireSpan(wire, resource, scope);
