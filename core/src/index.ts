@@ -36,7 +36,7 @@ export type { CallInput, ConnectionCheck, ConnectionCheckResult, EndpointLookup,
 export type { UpstreamRequest, UpstreamResponse } from './contracts/upstream-request';
 export type { PassthroughFormat, PassthroughTarget, RelayedAnswerRewrite } from './contracts/passthrough-target';
 export type { ForeignRelay, LocalAnswer, RelayInput, ResponseFilter, TranslatedCall, TranslatedChat, TranslationHeaders, UsageTap } from './contracts/relay-input';
-export type { ReserveState, StateStore, WindowState } from './contracts/state-store';
+export type { LimitOutcome, LimitStep, ReserveState, StateStore, WindowState } from './contracts/state-store';
 // Config sources: where connections and endpoints are declared besides the file (the admin store), validated and applied by core.
 export type {
   CheckedConnection, CheckedEndpoint, ConfigSource, ConfigSourceHost, ConnectionDeclaration, DeclarationProblem, DeclaredEndpoint, EndpointDeclaration, PublishOutcome, SourceDeclarations, UnusableReason,

@@ -43,7 +43,7 @@ describe('RedisStateStore on a Redis Cluster', () => {
     const store = new RedisStateStore(topology, { keyPrefix: `contract:${process.pid}:${++storeCount}:` });
     // TTLs and windows run on the nodes' own clocks, which no test can move: real time passes.
     return { store, cleanup: () => store.close(), pass: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
-  });
+  }, { perStepLimits: true });
 
   it('spreads keys over the primaries, and reads, writes and deletes keys of different slots in one call', async () => {
     const prefix = `spread:${process.pid}:${++storeCount}:`;

@@ -66,6 +66,19 @@ describe('RedisStateStore', () => {
       }
     });
 
+    it('reads a window an older gateway wrote (buckets only, no running total) and carries it on', async () => {
+      const store = openStore(server.url);
+      // The older format: one field per second, nothing else. The server's clock is this machine's.
+      const second = Math.floor(Date.now() / 1000);
+      await store.incrementHash('rl:old', { [second]: 3, [second - 1]: 2, [second - 600]: 50 }, 60);
+      expect(await store.windowAdd('rl:old', 0, 10, 60_000)).toEqual({ allowed: true, total: 5, retryAfterMs: 0 });
+      expect(await store.windowAdd('rl:old', 5, 10, 60_000)).toEqual({ allowed: true, total: 10, retryAfterMs: 0 });
+      expect(await store.windowAdd('rl:old', 1, 10, 60_000)).toMatchObject({ allowed: false, total: 10 });
+      const [hash] = await store.readHashes(['rl:old']);
+      expect(hash['#t']).toBe(10);
+      expect(hash[second - 600]).toBeUndefined();
+    });
+
     it('isolates stores with different key prefixes', async () => {
       const base = `isolated:${process.pid}:${++storeCount}:`;
       const tenantA = openStore(server.url, `${base}a:`);

@@ -14,7 +14,12 @@ const MONEY_PRECISION = 1e-9;
  * with Redis (or back) never changes what the gateway counts. Each
  * implementation's test file calls this with a factory for a fresh store.
  */
-export function describeStateStoreContract(name: string, make: () => Promise<StateStoreFixture>): void {
+export interface ContractOptions {
+  /** A Redis Cluster: applyLimits' steps live on different nodes, so each is atomic by itself rather than all together. */
+  perStepLimits?: boolean;
+}
+
+export function describeStateStoreContract(name: string, make: () => Promise<StateStoreFixture>, options: ContractOptions = {}): void {
   describe(`StateStore contract: ${name}`, () => {
     let fixture: StateStoreFixture;
     let store: StateStore;
@@ -226,6 +231,69 @@ export function describeStateStoreContract(name: string, make: () => Promise<Sta
         await store.delete([a]);
         expect((await store.windowAdd(a, 0, 3, 60_000)).total).toBe(0);
       });
+    });
+
+    describe('applyLimits (a call\'s limit steps as one)', () => {
+      const window = (key: string, amount: number, limit: number) => ({ kind: 'window' as const, key, amount, limit, windowMs: 60_000 });
+      const reserve = (key: string, id: string, amount: number, limit: number) => ({ kind: 'reserve' as const, key, id, amount, limit, leaseMs: 60_000, ttlMs: 60_000 });
+
+      it('applies every step when all allow, and answers each as its own call would', async () => {
+        const [tokens, requests, budget] = [newKey('al-tokens'), newKey('al-requests'), newKey('al-budget')];
+        await store.windowAdd(tokens, 40, Infinity, 60_000);
+        const outcome = await store.applyLimits([window(tokens, 0, 100), reserve(budget, 'r1', 0.25, 1), window(requests, 1, 5)]);
+        expect(outcome).toEqual({
+          allowed: true,
+          results: [{ allowed: true, total: 40, retryAfterMs: 0 }, { allowed: true, spent: 0, reserved: 0.25 }, { allowed: true, total: 1, retryAfterMs: 0 }],
+          applied: [true, true, true],
+        });
+        expect((await store.windowAdd(requests, 0, 5, 60_000)).total).toBe(1);
+        expect((await store.reserve(budget, 'ask', 0, 1, 60_000, 60_000)).reserved).toBeCloseTo(0.25, 9);
+      });
+
+      it('settles and counts in one batch: the spend lands in `usd`, the reservation is freed, the tokens counted', async () => {
+        const [tokens, budget] = [newKey('al-settle-tokens'), newKey('al-settle-budget')];
+        await store.applyLimits([reserve(budget, 'r1', 0.5, 1)]);
+        const outcome = await store.applyLimits([window(tokens, 120, Infinity), { kind: 'settle', key: budget, id: 'r1', spent: 0.125, ttlMs: 60_000 }]);
+        expect(outcome.allowed).toBe(true);
+        expect(outcome.results[1]).toEqual({ allowed: true });
+        const [hash] = await store.readHashes([budget]);
+        expect(hash.usd).toBeCloseTo(0.125, 9);
+        expect(await store.reserve(budget, 'ask', 0, 1, 60_000, 60_000)).toMatchObject({ allowed: true, reserved: 0 });
+        expect((await store.windowAdd(tokens, 0, 1000, 60_000)).total).toBe(120);
+      });
+
+      if (options.perStepLimits) {
+        it('on a Cluster applies each step that allows by itself, and says which', async () => {
+          const [open, full, budget] = [newKey('al-open'), newKey('al-full'), newKey('al-budget-c')];
+          await store.windowAdd(full, 3, 3, 60_000);
+          const outcome = await store.applyLimits([window(open, 1, 5), reserve(budget, 'r1', 0.25, 1), window(full, 1, 3)]);
+          expect(outcome.allowed).toBe(false);
+          expect(outcome.applied).toEqual([true, true, false]);
+          expect(outcome.results[2]).toMatchObject({ allowed: false, total: 3 });
+          expect((await store.windowAdd(open, 0, 5, 60_000)).total).toBe(1);
+        });
+      } else {
+        it('applies nothing when one step refuses: no request counted, no reservation held', async () => {
+          const [open, full, budget] = [newKey('al-open'), newKey('al-full'), newKey('al-budget-n')];
+          await store.windowAdd(full, 3, 3, 60_000);
+          const outcome = await store.applyLimits([window(open, 1, 5), reserve(budget, 'r1', 0.25, 1), window(full, 1, 3)]);
+          expect(outcome.allowed).toBe(false);
+          expect(outcome.applied).toEqual([false, false, false]);
+          expect(outcome.results[0]).toEqual({ allowed: true, total: 1, retryAfterMs: 0 });
+          expect(outcome.results[2]).toMatchObject({ allowed: false, total: 3 });
+          expect(outcome.results[2].allowed === false && (outcome.results[2] as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan(58_000);
+          expect((await store.windowAdd(open, 0, 5, 60_000)).total).toBe(0);
+          expect((await store.reserve(budget, 'ask', 0, 1, 60_000, 60_000)).reserved).toBe(0);
+        });
+
+        it('is atomic across steps: of 30 concurrent calls against 10 requests and a budget of 20 reservations, exactly 10 get both', async () => {
+          const [requests, budget] = [newKey('al-race-requests'), newKey('al-race-budget')];
+          const outcomes = await Promise.all(Array.from({ length: 30 }, (_, i) => store.applyLimits([reserve(budget, `r${i}`, 0.05, 1), window(requests, 1, 10)])));
+          expect(outcomes.filter((o) => o.allowed)).toHaveLength(10);
+          expect((await store.windowAdd(requests, 0, 10, 60_000)).total).toBe(10);
+          expect((await store.reserve(budget, 'ask', 0, 1, 60_000, 60_000)).reserved).toBeCloseTo(0.5, 9);
+        });
+      }
     });
 
     describe('ping', () => {

@@ -43,6 +43,7 @@ providers:
 endpoints:
   - { name: priced, kind: chat, provider: oa, model: ${MODEL} }
   - { name: shared, kind: chat, provider: oa, model: ${MODEL}, limits: { rpm: 2 } }
+  - { name: shared-full, kind: chat, provider: oa, model: ${MODEL}, limits: { rpm: 2 } }
 `, { now: () => NOON });
 });
 
@@ -65,6 +66,18 @@ it("refuses a key's calls over its requests per minute, with the rate-limit head
   expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   expect(upstream.requests).toHaveLength(0);
   expect((await chat('priced', free)).status).toBe(200);
+});
+
+it("takes nothing from a key's window for a call its endpoint refuses: a call's limits are all or nothing", async () => {
+  const thrifty = await key({ name: 'thrifty', rpm: 3 });
+  const other = await key({ name: 'fills shared' });
+  // The endpoint's window (2 a minute) is full before thrifty calls it.
+  expect((await chat('shared-full', other)).status).toBe(200);
+  expect((await chat('shared-full', other)).status).toBe(200);
+  for (let i = 0; i < 4; i++) expect((await chat('shared-full', thrifty)).status).toBe(429);
+  // Had the refused calls counted, the key's 3 a minute would be spent.
+  for (let i = 0; i < 3; i++) expect((await chat('priced', thrifty)).status).toBe(200);
+  expect((await chat('priced', thrifty)).status).toBe(429);
 });
 
 it("refuses a key over its own limit before it takes from the endpoint's window, which every key shares", async () => {

@@ -40,6 +40,7 @@ endpoints:
   - { name: shared-budget, kind: chat, provider: fake, model: gpt-4o-mini, limits: { budget_usd: 0.00001 } }
   - { name: outage-rpm, kind: chat, provider: fake, model: gpt-4o-mini, limits: { rpm: 2 } }
   - { name: unread-budget, kind: chat, provider: fake, model: gpt-4o-mini, limits: { budget_usd: 1 } }
+  - { name: read-budget, kind: chat, provider: fake, model: gpt-4o-mini, limits: { budget_usd: 1 } }
 `,
   );
   replicas = await Promise.all([startGatewayProcess(configFile), startGatewayProcess(configFile)]);
@@ -68,7 +69,8 @@ it('shares a budget: spent through one replica, refused by the other', async () 
   expect(((await refused.json()) as any).error.code).toBe('budget_exceeded');
 }, SLOW_TEST_MS);
 
-it('with Redis down: each replica holds the limit on its own, and refuses a budget it never read', async () => {
+it('with Redis down: each replica holds the limit on its own, goes on from a budget it read, and refuses one it never read', async () => {
+  expect((await chat(replicas[0], 'read-budget')).status).toBe(200);
   await redis.stop();
   redisStopped = true;
   for (const replica of replicas) {
@@ -82,4 +84,7 @@ it('with Redis down: each replica holds the limit on its own, and refuses a budg
   const body = (await unread.json()) as any;
   expect(body.error.code).toBe('limits_unavailable');
   expect(unread.headers.get('retry-after')).toBe('1');
+  // Replica 0 read read-budget's figure before the outage (far below $1): it goes on from it; replica 1 never read it.
+  expect((await chat(replicas[0], 'read-budget')).status).toBe(200);
+  expect((await chat(replicas[1], 'read-budget')).status).toBe(503);
 }, SLOW_TEST_MS);

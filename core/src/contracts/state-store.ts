@@ -41,6 +41,14 @@ export interface StateStore {
   reserve(key: string, id: string, amount: number, limit: number, leaseMs: number, ttlMs: number): Promise<ReserveState>;
   /** Atomically ends reservation `id` of `key` (when its lease has not run out) and adds `spent` USD to the hash's `usd`. */
   settle(key: string, id: string, spent: number, ttlMs: number): Promise<void>;
+  /**
+   * Several limit steps (windowAdd, reserve, settle on distinct keys) as one: each is
+   * checked, then all are applied if every one allows, none otherwise. One round trip
+   * and one script for a whole call's limits. On a Redis Cluster the keys live on
+   * different nodes, so there each step is atomic by itself and applied when it alone
+   * allows (`applied` says which); everywhere else it is all or nothing.
+   */
+  applyLimits(steps: readonly LimitStep[]): Promise<LimitOutcome>;
   /** Resolves when the store answers; rejects when it cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -57,6 +65,22 @@ export interface WindowState {
    * to fit; -1 when it can never fit (more than the limit). 0 when allowed.
    */
   retryAfterMs: number;
+}
+
+/** One step of `applyLimits`: the arguments of windowAdd, reserve or settle. */
+export type LimitStep =
+  | { kind: 'window'; key: string; amount: number; limit: number; windowMs: number }
+  | { kind: 'reserve'; key: string; id: string; amount: number; limit: number; leaseMs: number; ttlMs: number }
+  | { kind: 'settle'; key: string; id: string; spent: number; ttlMs: number };
+
+/** What `applyLimits` decided. */
+export interface LimitOutcome {
+  /** Whether every step allowed. */
+  allowed: boolean;
+  /** Per step, in order: a window's WindowState, a reservation's ReserveState, a settlement's `{ allowed: true }`. */
+  results: Array<WindowState | ReserveState | { allowed: true }>;
+  /** Per step: whether it was applied (a refused window added nothing; a refused reservation holds nothing). */
+  applied: boolean[];
 }
 
 /** A spend limit after `reserve`, in USD. */

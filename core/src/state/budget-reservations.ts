@@ -1,6 +1,6 @@
 /**
  * Reservations against spend limits, for the in-process store: what `reserve` and `settle`
- * do in redis-reserve-scripts.ts, over Maps. Amounts are kept in whole nano-USD, so a
+ * do in redis-limit-script.ts, over Maps. Amounts are kept in whole nano-USD, so a
  * limit that covers exactly N reservations admits exactly N, whatever the float sums do.
  */
 

@@ -1,6 +1,6 @@
-import type { ReserveState, StateStore, WindowState } from '../contracts/state-store';
+import type { LimitOutcome, LimitStep, ReserveState, StateStore, WindowState } from '../contracts/state-store';
 import { limitAdmits, ReservationTable, toNanoUsd } from './budget-reservations';
-import { decideWindow, windowSeconds } from './sliding-window';
+import { WindowCounter, windowSeconds } from './sliding-window';
 
 interface Entry {
   fields: Map<string, number>;
@@ -17,7 +17,7 @@ export class EmbeddedStateStore implements StateStore {
   readonly kind = 'embedded' as const;
   private readonly entries = new Map<string, Entry>();
   private readonly values = new Map<string, Value>();
-  private readonly windows = new Map<string, Map<number, number>>();
+  private readonly windows = new Map<string, WindowCounter>();
   private readonly reservations = new ReservationTable();
   private readonly sweeper: NodeJS.Timeout;
 
@@ -66,33 +66,69 @@ export class EmbeddedStateStore implements StateStore {
   }
 
   async windowAdd(key: string, amount: number, limit: number, windowMs: number): Promise<WindowState> {
-    const seconds = windowSeconds(windowMs);
-    const now = this.now();
-    const decided = decideWindow(this.windows.get(key) ?? new Map(), amount, limit, seconds, now);
-    const buckets = new Map(decided.live);
-    if (decided.allowed && amount > 0) {
-      const second = Math.floor(now / 1000);
-      buckets.set(second, (buckets.get(second) ?? 0) + amount);
-    }
-    if (buckets.size > 0) this.windows.set(key, buckets);
-    else this.windows.delete(key);
-    return { allowed: decided.allowed, total: decided.total, retryAfterMs: decided.retryAfterMs };
+    return this.applySteps([{ kind: 'window', key, amount, limit, windowMs }]).results[0] as WindowState;
   }
 
   async reserve(key: string, id: string, amount: number, limit: number, leaseMs: number, ttlMs: number): Promise<ReserveState> {
-    const now = this.now();
-    const spent = this.live(key)?.fields.get('usd') ?? 0;
-    const reserved = this.reservations.reservedNano(key, now);
-    if (!limitAdmits(spent, reserved, toNanoUsd(limit))) return { allowed: false, spent, reserved: reserved / 1e9 };
-    const nano = toNanoUsd(amount);
-    // A reservation never outlives the key it is held against.
-    if (nano > 0) this.reservations.hold(key, id, nano, now + Math.min(leaseMs, ttlMs));
-    return { allowed: true, spent, reserved: (reserved + nano) / 1e9 };
+    return this.applySteps([{ kind: 'reserve', key, id, amount, limit, leaseMs, ttlMs }]).results[0] as ReserveState;
   }
 
   async settle(key: string, id: string, spent: number, ttlMs: number): Promise<void> {
-    this.reservations.release(key, id);
-    if (spent !== 0) await this.incrementHash(key, { usd: spent }, ttlMs / 1000);
+    this.applySteps([{ kind: 'settle', key, id, spent, ttlMs }]);
+  }
+
+  async applyLimits(steps: readonly LimitStep[]): Promise<LimitOutcome> {
+    return this.applySteps(steps);
+  }
+
+  /** Every step checked, then all applied or none: synchronous, so nothing interleaves. */
+  private applySteps(steps: readonly LimitStep[]): LimitOutcome {
+    const now = this.now();
+    const results: LimitOutcome['results'] = [];
+    let allowed = true;
+    for (const step of steps) {
+      const result = this.check(step, now);
+      allowed &&= result.allowed;
+      results.push(result);
+    }
+    if (allowed) for (const step of steps) this.apply(step, now);
+    return { allowed, results, applied: steps.map(() => allowed) };
+  }
+
+  private check(step: LimitStep, now: number): LimitOutcome['results'][number] {
+    switch (step.kind) {
+      case 'window':
+        return this.windows.get(step.key)?.decide(step.amount, step.limit, windowSeconds(step.windowMs), now) ?? new WindowCounter().decide(step.amount, step.limit, windowSeconds(step.windowMs), now);
+      case 'reserve': {
+        const spent = this.live(step.key)?.fields.get('usd') ?? 0;
+        const reserved = this.reservations.reservedNano(step.key, now);
+        if (!limitAdmits(spent, reserved, toNanoUsd(step.limit))) return { allowed: false, spent, reserved: reserved / 1e9 };
+        return { allowed: true, spent, reserved: (reserved + toNanoUsd(step.amount)) / 1e9 };
+      }
+      case 'settle':
+        return { allowed: true };
+    }
+  }
+
+  private apply(step: LimitStep, now: number): void {
+    switch (step.kind) {
+      case 'window': {
+        if (step.amount <= 0) return;
+        let window = this.windows.get(step.key);
+        if (!window) this.windows.set(step.key, (window = new WindowCounter()));
+        window.add(step.amount, now);
+        return;
+      }
+      case 'reserve': {
+        const nano = toNanoUsd(step.amount);
+        // A reservation never outlives the key it is held against.
+        if (nano > 0) this.reservations.hold(step.key, step.id, nano, now + Math.min(step.leaseMs, step.ttlMs));
+        return;
+      }
+      case 'settle':
+        this.reservations.release(step.key, step.id);
+        if (step.spent !== 0) void this.incrementHash(step.key, { usd: step.spent }, step.ttlMs / 1000);
+    }
   }
 
   async ping(): Promise<void> {}
@@ -130,6 +166,6 @@ export class EmbeddedStateStore implements StateStore {
     this.reservations.sweep(now);
     // A window whose newest bucket is older than any window in use (an hour) holds nothing that counts.
     const stale = Math.floor(now / 1000) - 3600;
-    for (const [key, buckets] of this.windows) if (Math.max(...buckets.keys()) < stale) this.windows.delete(key);
+    for (const [key, window] of this.windows) if (window.newest() < stale) this.windows.delete(key);
   }
 }

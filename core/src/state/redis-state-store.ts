@@ -1,9 +1,8 @@
-import type { ReserveState, StateStore, WindowState } from '../contracts/state-store';
+import type { LimitOutcome, LimitStep, ReserveState, StateStore, WindowState } from '../contracts/state-store';
 import { toNanoUsd } from './budget-reservations';
 import { RedisConnections, type RedisClient } from './redis-connections';
 import type { RedisTopology } from './redis-topology';
-import { RESERVE_SCRIPT, SETTLE_SCRIPT } from './redis-reserve-scripts';
-import { WINDOW_ADD_SCRIPT } from './redis-window-script';
+import { APPLY_LIMITS_SCRIPT } from './redis-limit-script';
 import { windowSeconds } from './sliding-window';
 
 export interface RedisStateStoreOptions {
@@ -54,9 +53,8 @@ export class RedisStateStore implements StateStore {
     this.connections = source instanceof RedisConnections ? source : new RedisConnections(typeof source === 'string' ? { url: source, keyPrefix: '' } : { topology: source, keyPrefix: '' }, (_event, detail) => onError(new Error(detail.err)));
     this.redis = this.connections.commands('state store', { keyPrefix: options.keyPrefix ?? '', commandTimeoutMs: this.commandTimeoutMs });
     this.clustered = this.connections.clustered;
-    this.redis.defineCommand('windowAdd', { numberOfKeys: 1, lua: WINDOW_ADD_SCRIPT });
-    this.redis.defineCommand('budgetReserve', { numberOfKeys: 3, lua: RESERVE_SCRIPT });
-    this.redis.defineCommand('budgetSettle', { numberOfKeys: 3, lua: SETTLE_SCRIPT });
+    // No fixed number of keys: a step takes one (a window) or three (a budget).
+    this.redis.defineCommand('applyLimits', { lua: APPLY_LIMITS_SCRIPT });
     const settled = () => {
       this.firstAttempt = false;
     };
@@ -153,26 +151,52 @@ export class RedisStateStore implements StateStore {
   }
 
   async windowAdd(key: string, amount: number, limit: number, windowMs: number): Promise<WindowState> {
-    await this.untilFirstConnection();
-    const run = (this.redis as unknown as WindowCommand).windowAdd;
-    const [allowed, total, retryAfterMs] = await this.bounded(run.call(this.redis, this.key(key), amount, Number.isFinite(limit) ? limit : -1, windowSeconds(windowMs)));
-    return { allowed: allowed === 1, total, retryAfterMs };
+    return (await this.applyLimits([{ kind: 'window', key, amount, limit, windowMs }])).results[0] as WindowState;
   }
 
   async reserve(key: string, id: string, amount: number, limit: number, leaseMs: number, ttlMs: number): Promise<ReserveState> {
-    await this.untilFirstConnection();
-    const run = (this.redis as unknown as BudgetCommands).budgetReserve;
-    const ms = (value: number) => Math.max(1, Math.round(value));
-    key = this.key(key);
-    const [allowed, spent, reserved] = await this.bounded(run.call(this.redis, key, `${key}:held`, `${key}:leases`, id, toNanoUsd(amount), toNanoUsd(limit), ms(leaseMs), ms(ttlMs)));
-    return { allowed: allowed === 1, spent: Number(spent), reserved: reserved / 1e9 };
+    return (await this.applyLimits([{ kind: 'reserve', key, id, amount, limit, leaseMs, ttlMs }])).results[0] as ReserveState;
   }
 
   async settle(key: string, id: string, spent: number, ttlMs: number): Promise<void> {
+    await this.applyLimits([{ kind: 'settle', key, id, spent, ttlMs }]);
+  }
+
+  /** One script for all the steps; on a Cluster, whose keys live on several nodes, one per step, all sent at once. */
+  async applyLimits(steps: readonly LimitStep[]): Promise<LimitOutcome> {
+    if (steps.length === 0) return { allowed: true, results: [], applied: [] };
     await this.untilFirstConnection();
-    const run = (this.redis as unknown as BudgetCommands).budgetSettle;
-    key = this.key(key);
-    await this.bounded(run.call(this.redis, key, `${key}:held`, `${key}:leases`, id, String(spent), Math.max(1, Math.round(ttlMs))));
+    if (!this.clustered || steps.length === 1) {
+      const outcome = await this.bounded(this.runLimitScript(steps));
+      return { ...outcome, applied: steps.map(() => outcome.allowed) };
+    }
+    const each = await this.bounded(Promise.all(steps.map((step) => this.runLimitScript([step]))));
+    return { allowed: each.every((one) => one.allowed), results: each.map((one) => one.results[0]), applied: each.map((one) => one.allowed) };
+  }
+
+  private async runLimitScript(steps: readonly LimitStep[]): Promise<Omit<LimitOutcome, 'applied'>> {
+    const keys: string[] = [];
+    const args: Array<string | number> = [];
+    const ms = (value: number) => Math.max(1, Math.round(value));
+    for (const step of steps) {
+      const key = this.key(step.key);
+      if (step.kind === 'window') {
+        keys.push(key);
+        args.push('w', step.amount, Number.isFinite(step.limit) ? step.limit : -1, windowSeconds(step.windowMs), 0, 0);
+      } else {
+        keys.push(key, `${key}:held`, `${key}:leases`);
+        if (step.kind === 'reserve') args.push('r', step.id, toNanoUsd(step.amount), toNanoUsd(step.limit), ms(step.leaseMs), ms(step.ttlMs));
+        else args.push('s', step.id, String(step.spent), ms(step.ttlMs), 0, 0);
+      }
+    }
+    const reply = await (this.redis as unknown as LimitCommand).applyLimits(keys.length, ...keys, ...args);
+    const results: LimitOutcome['results'] = steps.map((step, i) => {
+      const [allowed, a, b] = [reply[1 + i * 3] === 1, reply[2 + i * 3], reply[3 + i * 3]];
+      if (step.kind === 'window') return { allowed, total: Number(a), retryAfterMs: Number(b) };
+      if (step.kind === 'reserve') return { allowed, spent: Number(a), reserved: Number(b) / 1e9 };
+      return { allowed: true };
+    });
+    return { allowed: reply[0] === 1, results };
   }
 
   async ping(): Promise<void> {
@@ -239,15 +263,9 @@ export class RedisStateStore implements StateStore {
 
 type Chain = ReturnType<RedisClient['multi']>;
 
-/** The script command defined in the constructor (ioredis adds it to the client at run time). */
-interface WindowCommand {
-  windowAdd(key: string, amount: number, limit: number, windowSeconds: number): Promise<[number, number, number]>;
-}
-
-/** The budget scripts (redis-reserve-scripts.ts), defined in the constructor. */
-interface BudgetCommands {
-  budgetReserve(key: string, held: string, leases: string, id: string, amountNano: number, limitNano: number, leaseMs: number, ttlMs: number): Promise<[number, string, number]>;
-  budgetSettle(key: string, held: string, leases: string, id: string, spent: string, ttlMs: number): Promise<number>;
+/** The limits script (redis-limit-script.ts), defined in the constructor (ioredis adds it to the client at run time). */
+interface LimitCommand {
+  applyLimits(numberOfKeys: number, ...keysThenArgs: Array<string | number>): Promise<Array<number | string>>;
 }
 
 /** HINCRBY keeps integer counters exact; only fractions need HINCRBYFLOAT. */

@@ -1,6 +1,6 @@
 import { EmbeddedStateStore } from './embedded-state-store';
 import { isStoreUnavailable, stateStoreUnavailable } from './state-store-unavailable';
-import type { ReserveState, StateStore, WindowState } from '../contracts/state-store';
+import type { LimitOutcome, LimitStep, ReserveState, StateStore, WindowState } from '../contracts/state-store';
 
 /** How often a degraded store checks whether the shared store is back. */
 const HEALTH_CHECK_MS = 1000;
@@ -80,6 +80,40 @@ export class ResilientStateStore implements StateStore {
       this.degrade(error);
       if (!isTimeout(error) && spent !== 0) this.hold(key, { usd: spent }, ttlMs / 1000);
     }
+  }
+
+  /**
+   * While the shared store answers, all steps go to it. During an outage a batch with a
+   * reservation is refused (as reserve is: the caller decides budgets from what it last
+   * read); one of windows and settlements goes on as windowAdd and settle would, the
+   * windows per replica and the spends buffered.
+   */
+  async applyLimits(steps: readonly LimitStep[]): Promise<LimitOutcome> {
+    let timedOut = false;
+    if (!this.degraded) {
+      try {
+        return await this.shared.applyLimits(steps);
+      } catch (error) {
+        this.degrade(error);
+        if (steps.some((step) => step.kind === 'reserve')) throw error;
+        timedOut = isTimeout(error);
+      }
+    } else if (steps.some((step) => step.kind === 'reserve')) {
+      throw new Error('the shared state store is unavailable (outage in progress)');
+    }
+    const outcome = await this.local.applyLimits(steps.filter((step) => step.kind === 'window'));
+    const results: LimitOutcome['results'] = [];
+    let window = 0;
+    for (const step of steps) {
+      if (step.kind === 'window') {
+        results.push(outcome.results[window++]);
+        continue;
+      }
+      // A settlement that timed out may still land when Redis answers: buffering it too would count it twice.
+      if (step.kind === 'settle' && step.spent !== 0 && !timedOut) this.hold(step.key, { usd: step.spent }, step.ttlMs / 1000);
+      results.push({ allowed: true });
+    }
+    return { allowed: outcome.allowed, results, applied: steps.map((step) => step.kind !== 'window' || outcome.allowed) };
   }
 
   increment(key: string, by: number, ttlMs: number): Promise<number> {

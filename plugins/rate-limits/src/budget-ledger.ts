@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { GatewayError, type StateStore } from '@model-gateway/core';
+import { GatewayError, type LimitStep, type ReserveState } from '@model-gateway/core';
 import { budgetPeriod } from './budget-period';
 import type { LimitsPolicy } from './limits-policy';
 import { LIMIT_ERRORS } from './limit-error-codes';
@@ -16,6 +16,8 @@ export interface Hold {
   ttlMs: number;
   /** Made from this replica's own figure during a store outage: the store never saw it. */
   local: boolean;
+  /** The period's end (epoch ms), for the refusal's renewal time. */
+  periodEndsAt: number;
 }
 
 /** What this replica last read of a budget (settled plus reserved), and what it has added on its own since. */
@@ -25,12 +27,12 @@ interface KnownSpend {
 }
 
 /**
- * Budgets as reservations: before a call, its maximum cost is reserved in one atomic step
- * that also checks the budget (StateStore.reserve: admitted while settled + reserved is
- * below the budget); when it ends, the reservation is replaced by what it cost
- * (StateStore.settle). So concurrent calls overshoot by at most one call's reservation.
- * During a store outage the replica goes on from the last figure it read, adding what
- * it reserves and spends itself; a budget it never read is refused.
+ * Budgets as reservations: before a call, its maximum cost is reserved in the same atomic
+ * step that checks the budget (a `reserve` step of StateStore.applyLimits: admitted while
+ * settled + reserved is below the budget); when it ends, the reservation is replaced by what
+ * it cost (a `settle` step). So concurrent calls overshoot by at most one call's reservation.
+ * During a store outage the replica goes on from the last figure it read, adding what it
+ * reserves and spends itself; a budget it never read is refused.
  */
 export class BudgetLedger {
   private readonly known = new Map<string, KnownSpend>();
@@ -39,57 +41,55 @@ export class BudgetLedger {
   private sequence = 0;
 
   /** `now` is the gateway's clock (TOKENS.Clock), so a test turns the day over without waiting for it. */
-  constructor(
-    private readonly store: StateStore,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(private readonly now: () => number = Date.now) {}
 
-  /** Reserves `amount` USD of `scope`'s budget for the period now, or throws budget_exceeded (or limits_unavailable). */
-  async reserve(scope: string, what: string, policy: LimitsPolicy, amount: number, leaseMs: number): Promise<Hold> {
+  /** A reservation of `amount` USD against `scope`'s budget for the period now, and the step that makes it. */
+  prepare(scope: string, policy: LimitsPolicy, amount: number, leaseMs: number): { hold: Hold; step: LimitStep } {
     const now = this.now();
     const period = budgetPeriod(policy.budgetPeriod, now);
-    const limit = policy.budgetUsd as number;
-    const hold: Hold = { key: `budget:${scope}:${period.id}`, id: `${this.replica}.${++this.sequence}`, amount, ttlMs: period.endsAt - now + BUDGET_TTL_MARGIN_MS, local: false };
-    let allowed: boolean;
-    try {
-      const state = await this.store.reserve(hold.key, hold.id, amount, limit, leaseMs, hold.ttlMs);
-      this.remember(hold.key, state.spent + state.reserved);
-      allowed = state.allowed;
-    } catch (error) {
-      const known = this.known.get(hold.key);
-      if (!known) {
-        throw new GatewayError(LIMIT_ERRORS.limits_unavailable, `The budget of ${what} cannot be read (the state store is unreachable) and this replica has no recent figure; the request is refused rather than risk overspending.`, {
-          retryAfterMs: 1000,
-          cause: error,
-        });
-      }
-      allowed = known.committed + known.local < limit;
-      if (allowed) known.local += amount;
-      hold.local = true;
-    }
-    if (!allowed) {
-      throw new GatewayError(LIMIT_ERRORS.budget_exceeded, `The ${policy.budgetPeriod === 'day' ? 'daily' : 'monthly'} budget of ${what} ($${policy.budgetUsd}) is spent; it renews at ${new Date(period.endsAt).toISOString()}.`, {
-        retryAfterMs: period.endsAt - now,
-      });
-    }
-    return hold;
+    const hold: Hold = { key: `budget:${scope}:${period.id}`, id: `${this.replica}.${++this.sequence}`, amount, ttlMs: period.endsAt - now + BUDGET_TTL_MARGIN_MS, local: false, periodEndsAt: period.endsAt };
+    return { hold, step: { kind: 'reserve', key: hold.key, id: hold.id, amount, limit: policy.budgetUsd as number, leaseMs, ttlMs: hold.ttlMs } };
   }
 
-  /** Replaces the reservation by what the call cost; a store failure is handed to `failed` (the resilient store buffers the spend). */
-  settle(hold: Hold, spent: number, failed: (error: Error) => void): void {
+  /** Remembers what the store said of the budget, the figure an outage goes on from. */
+  observe(hold: Hold, state: ReserveState): void {
+    const committed = state.spent + state.reserved;
     const known = this.known.get(hold.key);
-    if (known) known.local += spent - (hold.local ? hold.amount : 0);
-    if (hold.amount === 0 && spent === 0) return;
-    this.store.settle(hold.key, hold.id, spent, hold.ttlMs).catch(failed);
-  }
-
-  private remember(key: string, committed: number): void {
-    const known = this.known.get(key);
     if (known) {
       known.committed = committed;
       known.local = 0;
     } else {
-      this.known.set(key, { committed, local: 0 });
+      this.known.set(hold.key, { committed, local: 0 });
     }
+  }
+
+  /** The store is unreachable: decides from the last figure read (and takes the reservation locally), or refuses when there is none. */
+  decideLocally(hold: Hold, policy: LimitsPolicy, what: string, cause: unknown): boolean {
+    const known = this.known.get(hold.key);
+    if (!known) {
+      throw new GatewayError(LIMIT_ERRORS.limits_unavailable, `The budget of ${what} cannot be read (the state store is unreachable) and this replica has no recent figure; the request is refused rather than risk overspending.`, {
+        retryAfterMs: 1000,
+        cause,
+      });
+    }
+    hold.local = true;
+    const allowed = known.committed + known.local < (policy.budgetUsd as number);
+    if (allowed) known.local += hold.amount;
+    return allowed;
+  }
+
+  /** The refusal of a spent budget. */
+  exceeded(hold: Hold, policy: LimitsPolicy, what: string): GatewayError {
+    return new GatewayError(LIMIT_ERRORS.budget_exceeded, `The ${policy.budgetPeriod === 'day' ? 'daily' : 'monthly'} budget of ${what} ($${policy.budgetUsd}) is spent; it renews at ${new Date(hold.periodEndsAt).toISOString()}.`, {
+      retryAfterMs: hold.periodEndsAt - this.now(),
+    });
+  }
+
+  /** The step that replaces the reservation by what the call cost; undefined when there is nothing to write. */
+  settleStep(hold: Hold, spent: number): LimitStep | undefined {
+    const known = this.known.get(hold.key);
+    if (known) known.local += spent - (hold.local ? hold.amount : 0);
+    if (hold.amount === 0 && spent === 0) return undefined;
+    return { kind: 'settle', key: hold.key, id: hold.id, spent, ttlMs: hold.ttlMs };
   }
 }

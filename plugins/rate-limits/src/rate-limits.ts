@@ -1,6 +1,6 @@
 import { inject, injectable } from 'tsyringe';
 import type { Logger } from 'pino';
-import { TOKENS, type AttemptRecord, type CallContext, type GatewayError, type PipelinePlugin, type StateStore } from '@model-gateway/core';
+import { TOKENS, type AttemptRecord, type CallContext, type GatewayError, type LimitOutcome, type LimitStep, type PipelinePlugin, type ReserveState, type StateStore, type WindowState } from '@model-gateway/core';
 import { MODEL_CATALOG, type ModelCatalog } from '@model-gateway/model-catalog';
 import { CALL_COST_USD } from '@model-gateway/usage-accounting';
 import { BudgetLedger, type Hold } from './budget-ledger';
@@ -22,15 +22,33 @@ const HOLDS = Symbol('rate-limits:holds');
 /** The call's maximum cost, computed once for all its budgets. */
 const MAX_COST = Symbol('rate-limits:max-cost');
 
+/** One limited scope of a call: its gateway key, or its endpoint. */
+interface Scope {
+  /** The store key's scope part: `key:<id>` or `ep:<name>`. */
+  id: string;
+  policy: LimitsPolicy;
+  /** Names the scope in a refusal: made only when one is thrown. */
+  what: () => string;
+}
+
+/** What one admission step checks, to read its result back. */
+interface Planned {
+  scope: Scope;
+  limit: 'tokens' | 'budget' | 'requests';
+  hold?: Hold;
+}
+
 /**
  * Rate limits and budgets, in the resolve phase after the endpoint is known and before
- * any target is picked: requests per minute are taken from a sliding window shared by
- * every replica (StateStore.windowAdd), tokens per minute are checked, the call's
- * maximum cost is reserved against the period's budget (BudgetLedger), and the call is
- * refused with 429 before anything is sent upstream. When an attempt ends, its tokens
- * are added; when the call ends, its reservations are settled at what it cost. A gateway
- * key's limits (the call's principal) apply the same way under the key's own scope,
- * beside the endpoint's. Endpoints and keys without limits cost nothing.
+ * any target is picked. All of a call's limits are one StateStore.applyLimits (one
+ * round trip, one script on Redis, all or nothing): tokens per minute are checked, the
+ * call's maximum cost is reserved against the period's budget (BudgetLedger) and one
+ * request is taken from the requests-per-minute window, each shared by every replica; a
+ * refused call is answered 429 before anything is sent upstream and takes nothing. When
+ * an attempt ends its tokens are added, and when the call ends its reservations are
+ * settled at what it cost, each one batch written without waiting. A gateway key's
+ * limits (the call's principal) apply the same way under the key's own scope, beside
+ * the endpoint's. Endpoints and keys without limits cost nothing.
  */
 @injectable()
 export class RateLimits implements PipelinePlugin {
@@ -44,23 +62,22 @@ export class RateLimits implements PipelinePlugin {
     @inject(MODEL_CATALOG) private readonly catalog: ModelCatalog,
     @inject(TOKENS.Clock) now: () => number,
   ) {
-    this.ledger = new BudgetLedger(store, now);
+    this.ledger = new BudgetLedger(now);
   }
 
   resolve(call: CallContext): Promise<void> | undefined {
-    const policy = call.endpoint && limitsOf(call.endpoint);
-    const principal = call.principal;
-    const limits = principal && PRINCIPAL_LIMITS.get(call);
-    if (principal && limits) return this.admitBoth(call, principal.id, principal.name, limits, policy);
-    return policy ? this.admit(call, `ep:${call.endpointName}`, `endpoint "${call.endpointName}"`, policy) : undefined;
+    const scopes = scopesOf(call);
+    return scopes ? this.admit(call, scopes) : undefined;
   }
 
   onAttemptEnd(record: AttemptRecord, call: CallContext): void {
-    const policy = call.endpoint && limitsOf(call.endpoint);
-    if (policy) this.countTokens(`ep:${record.endpoint}`, policy, record);
-    const principal = call.principal;
-    const limits = principal && PRINCIPAL_LIMITS.get(call);
-    if (principal && limits) this.countTokens(`key:${principal.id}`, limits, record);
+    const tokens = record.usage?.totalTokens ?? 0;
+    if (tokens <= 0) return;
+    const steps: LimitStep[] = [];
+    for (const scope of scopesOf(call) ?? []) {
+      if (scope.policy.tpm !== undefined) steps.push({ kind: 'window', key: `rl:${scope.id}:tokens`, amount: tokens, limit: Infinity, windowMs: MINUTE_MS });
+    }
+    if (steps.length > 0) this.write(steps, 'rate-limit state not written');
   }
 
   onFinish(call: CallContext): void {
@@ -72,35 +89,82 @@ export class RateLimits implements PipelinePlugin {
   }
 
   /**
-   * The key's limits first: a key over its own limit is refused before it takes a request
-   * from the endpoint's window, which every key shares.
+   * Per scope, the key's first (a key over its own limit is refused before it takes from
+   * the endpoint's window, which every key shares): tokens, budget, requests. A
+   * reservation applied is recorded on the call, so whatever ends the call settles it.
    */
-  private async admitBoth(call: CallContext, id: string, name: string, limits: LimitsPolicy, policy: LimitsPolicy | undefined): Promise<void> {
-    await this.admit(call, `key:${id}`, `gateway key "${name}"`, limits);
-    if (policy) await this.admit(call, `ep:${call.endpointName}`, `endpoint "${call.endpointName}"`, policy);
+  private async admit(call: CallContext, scopes: Scope[]): Promise<void> {
+    const steps: LimitStep[] = [];
+    const plan: Planned[] = [];
+    for (const scope of scopes) {
+      const { policy } = scope;
+      if (policy.tpm !== undefined) {
+        steps.push({ kind: 'window', key: `rl:${scope.id}:tokens`, amount: 0, limit: policy.tpm, windowMs: MINUTE_MS });
+        plan.push({ scope, limit: 'tokens' });
+      }
+      if (policy.budgetUsd !== undefined) {
+        const { hold, step } = this.ledger.prepare(scope.id, policy, this.maxCost(call), Math.max(LEASE_MS, call.endpoint?.timeouts.totalMs ?? 0));
+        steps.push(step);
+        plan.push({ scope, limit: 'budget', hold });
+      }
+      if (policy.rpm !== undefined) {
+        steps.push({ kind: 'window', key: `rl:${scope.id}:requests`, amount: 1, limit: policy.rpm, windowMs: MINUTE_MS });
+        plan.push({ scope, limit: 'requests' });
+      }
+    }
+    let outcome: LimitOutcome;
+    try {
+      outcome = await this.store.applyLimits(steps);
+    } catch (error) {
+      outcome = await this.admitLocally(steps, plan, error);
+    }
+    for (let i = 0; i < plan.length; i++) {
+      const hold = plan[i].hold;
+      if (!hold) continue;
+      if (!hold.local) this.ledger.observe(hold, outcome.results[i] as ReserveState);
+      if (outcome.applied[i]) this.keepHold(call, hold);
+    }
+    if (!outcome.allowed) throw this.refusal(plan, outcome.results);
   }
 
   /**
-   * Refuses the call when a limit of `scope` is reached; otherwise takes one request from
-   * its window and reserves the call's maximum cost from its budget. A reservation is
-   * recorded on the call as soon as it is made, so a refusal after it (tokens, requests,
-   * the endpoint after the key) releases it when the call ends in onError.
+   * The shared store is unreachable: the windows go to the store again (per replica while it
+   * is away), the budgets are decided from the last figure this replica read.
    */
-  private async admit(call: CallContext, scope: string, what: string, policy: LimitsPolicy): Promise<void> {
-    const [tokens] = await Promise.all([
-      policy.tpm === undefined ? undefined : this.store.windowAdd(`rl:${scope}:tokens`, 0, policy.tpm, MINUTE_MS),
-      policy.budgetUsd === undefined ? undefined : this.reserve(call, scope, what, policy),
-    ]);
-    const tokenHeaders = tokens && limitHeaders('tokens', policy.tpm as number, tokens);
-    if (tokens && !tokens.allowed) throw refused(what, `${policy.tpm} tokens per minute`, tokens, tokenHeaders);
-    if (policy.rpm === undefined) return;
-    const requests = await this.store.windowAdd(`rl:${scope}:requests`, 1, policy.rpm, MINUTE_MS);
-    if (!requests.allowed) throw refused(what, `${policy.rpm} requests per minute`, requests, { ...tokenHeaders, ...limitHeaders('requests', policy.rpm, requests) });
+  private async admitLocally(steps: LimitStep[], plan: Planned[], cause: unknown): Promise<LimitOutcome> {
+    const windows = await this.store.applyLimits(steps.filter((step) => step.kind === 'window'));
+    const results: LimitOutcome['results'] = [];
+    const applied: boolean[] = [];
+    let allowed = windows.allowed;
+    let w = 0;
+    for (const { scope, hold } of plan) {
+      if (!hold) {
+        applied.push(windows.applied[w]);
+        results.push(windows.results[w++]);
+        continue;
+      }
+      const admitted = this.ledger.decideLocally(hold, scope.policy, scope.what(), cause);
+      allowed &&= admitted;
+      applied.push(admitted);
+      results.push({ allowed: admitted, spent: 0, reserved: 0 });
+    }
+    return { allowed, results, applied };
   }
 
-  private async reserve(call: CallContext, scope: string, what: string, policy: LimitsPolicy): Promise<void> {
-    const lease = Math.max(LEASE_MS, call.endpoint?.timeouts.totalMs ?? 0);
-    const hold = await this.ledger.reserve(scope, what, policy, this.maxCost(call), lease);
+  /** The first refused step, in plan order, as its 429. */
+  private refusal(plan: Planned[], results: LimitOutcome['results']): GatewayError {
+    const index = results.findIndex((result) => !result.allowed);
+    const { scope, limit, hold } = plan[index];
+    const { policy } = scope;
+    if (limit === 'budget') return this.ledger.exceeded(hold as Hold, policy, scope.what());
+    const state = results[index] as WindowState;
+    const tokensIndex = plan.findIndex((p) => p.scope === scope && p.limit === 'tokens');
+    const tokenHeaders = tokensIndex < 0 ? undefined : limitHeaders('tokens', policy.tpm as number, results[tokensIndex] as WindowState);
+    if (limit === 'tokens') return refused(scope.what(), `${policy.tpm} tokens per minute`, state, tokenHeaders);
+    return refused(scope.what(), `${policy.rpm} requests per minute`, state, { ...tokenHeaders, ...limitHeaders('requests', policy.rpm as number, state) });
+  }
+
+  private keepHold(call: CallContext, hold: Hold): void {
     let holds = call.local(HOLDS) as Hold[] | undefined;
     if (!holds) call.locals.set(HOLDS, (holds = []));
     holds.push(hold);
@@ -132,15 +196,27 @@ export class RateLimits implements PipelinePlugin {
     if (!holds) return;
     call.locals.delete(HOLDS);
     const spent = CALL_COST_USD.get(call) ?? 0;
-    for (const hold of holds) this.ledger.settle(hold, spent, (error) => this.logger.warn({ err: error.message }, 'budget settlement not written'));
+    const steps: LimitStep[] = [];
+    for (const hold of holds) {
+      const step = this.ledger.settleStep(hold, spent);
+      if (step) steps.push(step);
+    }
+    if (steps.length > 0) this.write(steps, 'budget settlement not written');
   }
 
-  private countTokens(scope: string, policy: LimitsPolicy, record: AttemptRecord): void {
-    const tokens = record.usage?.totalTokens ?? 0;
-    if (policy.tpm !== undefined && tokens > 0) this.settle(this.store.windowAdd(`rl:${scope}:tokens`, tokens, Infinity, MINUTE_MS));
+  /** Steps that always allow (counts, settlements), written without waiting; the resilient store buffers them through an outage. */
+  private write(steps: LimitStep[], failure: string): void {
+    this.store.applyLimits(steps).catch((error: Error) => this.logger.warn({ err: error.message }, failure));
   }
+}
 
-  private settle(pending: Promise<unknown>): void {
-    pending.catch((error: Error) => this.logger.warn({ err: error.message }, 'rate-limit state not written'));
-  }
+/** The call's limited scopes, its key's before its endpoint's; undefined when neither has limits. */
+function scopesOf(call: CallContext): Scope[] | undefined {
+  const policy = call.endpoint && limitsOf(call.endpoint);
+  const principal = call.principal;
+  const limits = principal && PRINCIPAL_LIMITS.get(call);
+  const endpoint = policy && { id: `ep:${call.endpointName}`, policy, what: () => `endpoint "${call.endpointName}"` };
+  if (!principal || !limits) return endpoint ? [endpoint] : undefined;
+  const key: Scope = { id: `key:${principal.id}`, policy: limits, what: () => `gateway key "${principal.name}"` };
+  return endpoint ? [key, endpoint] : [key];
 }
