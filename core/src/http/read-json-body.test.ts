@@ -99,3 +99,23 @@ describe('readJsonBody over real HTTP', () => {
     expect(await post('x', { 'content-type': 'application/json', 'content-encoding': 'gzip' })).toEqual({ status: 415, json: { code: 'unsupported_media_type' } });
   });
 });
+
+describe('readJsonBody on bodies past the ASCII fast path', () => {
+  it.each([
+    ['all ASCII', 'plain prose. '],
+    ['with UTF-8 characters', 'prose with é, € and 😀. '],
+  ])('parses a 100 KB body %s as the text it is', async (_name, unit) => {
+    const app = express();
+    app.post('/', readJsonBody('1mb'), (req, res) => res.json({ length: req.body.content.length, same: req.body.content === unit.repeat(8000) }));
+    const server = http.createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: unit.repeat(8000) }),
+      });
+      expect(await res.json()).toEqual({ length: unit.length * 8000, same: true });
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
