@@ -35,6 +35,7 @@ import { invalidParameterAt, isWireObject, type ChatMessage, type ChatRequest, t
 import { effortForBudget } from './anthropic-facts';
 import { decodeCacheMark } from './cache-mark';
 import { parseRequest } from '@model-gateway/core';
+import { plainMessagesBody } from './plain-messages-body';
 import { MESSAGES_FIELDS, messagesBody, type WireContentBlock, type WireImageBlock, type WireMessage, type WireMessagesBody, type WireTextBlock } from './request-schema';
 
 export interface DecodedAnthropicRequest {
@@ -51,7 +52,11 @@ const ANTHROPIC_SIDE_FIELDS = ['context_management'] as const;
 
 export function decodeAnthropicRequest(body: unknown): DecodedAnthropicRequest {
   if (!isWireObject(body)) throw invalidParameterAt('body', 'must be a JSON object');
-  const wire = parseRequest(messagesBody, body);
+  return decodeParsedMessagesBody(plainMessagesBody(body) ?? parseRequest(messagesBody, body), body);
+}
+
+/** The canonical request from a body the schema accepted (or plainMessagesBody vouched for); `body` is the client's, as sent. */
+export function decodeParsedMessagesBody(wire: WireMessagesBody, body: Record<string, unknown>): DecodedAnthropicRequest {
   for (const key of Object.keys(wire)) {
     if (!MESSAGES_FIELDS.has(key)) throw invalidParameterAt(key, "not supported: this endpoint's provider does not speak Anthropic's format and has no such feature");
   }
