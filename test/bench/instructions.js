@@ -11,7 +11,7 @@
  * Every arm but `direct` proxies to one fake upstream running natively; `direct` is a
  * fake upstream of its own under callgrind, called straight.
  *
- * Flags: --arms direct,pipe,floor,gateway,traced,unobserved  --warm N (requests before counting)  --requests N
+ * Flags: --arms direct,pipe,floor,gateway,traced,unobserved,governed,ungoverned,governed-redis,ungoverned-redis  --warm N (requests before counting)  --requests N
  */
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -22,7 +22,7 @@ const arms = require('./arms');
 const { runBurst } = require('./load-runner');
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const ARMS = ['direct', 'pipe', 'floor', 'gateway', 'traced', 'unobserved'];
+const ARMS = ['direct', 'pipe', 'floor', 'gateway', 'traced', 'unobserved', 'governed', 'ungoverned', 'governed-redis', 'ungoverned-redis'];
 // With fewer warm-up requests TurboFan was still compiling in the counted window
 // (docs/performance.md); after 12,000 the count is steady.
 const DEFAULTS = { arms: ARMS, warm: 12_000, requests: 1_000 };

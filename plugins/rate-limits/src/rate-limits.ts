@@ -21,6 +21,10 @@ const LEASE_MS = 3_600_000;
 const HOLDS = Symbol('rate-limits:holds');
 /** The call's maximum cost, computed once for all its budgets. */
 const MAX_COST = Symbol('rate-limits:max-cost');
+/** The call's scopes with a tokens-per-minute limit (Scope[]), set at admission when it has any. */
+const TPM_SCOPES = Symbol('rate-limits:tpm-scopes');
+/** The tokens the call's attempts used so far, counted in its windows when it ends. */
+const TOKENS_USED = Symbol('rate-limits:tokens-used');
 
 /** One limited scope of a call: its gateway key, or its endpoint. */
 interface Scope {
@@ -46,7 +50,7 @@ interface Planned {
  * request is taken from the requests-per-minute window, each shared by every replica; a
  * refused call is answered 429 before anything is sent upstream and takes nothing. When
  * an attempt ends its tokens are added, and when the call ends its reservations are
- * settled at what it cost, each one batch written without waiting. A gateway key's
+ * settled at what it cost, in one batch written without waiting. A gateway key's
  * limits (the call's principal) apply the same way under the key's own scope, beside
  * the endpoint's. Endpoints and keys without limits cost nothing.
  */
@@ -70,22 +74,18 @@ export class RateLimits implements PipelinePlugin {
     return scopes ? this.admit(call, scopes) : undefined;
   }
 
+  /** Its tokens are counted when the call ends, with its settlements: one write per call. */
   onAttemptEnd(record: AttemptRecord, call: CallContext): void {
     const tokens = record.usage?.totalTokens ?? 0;
-    if (tokens <= 0) return;
-    const steps: LimitStep[] = [];
-    for (const scope of scopesOf(call) ?? []) {
-      if (scope.policy.tpm !== undefined) steps.push({ kind: 'window', key: `rl:${scope.id}:tokens`, amount: tokens, limit: Infinity, windowMs: MINUTE_MS });
-    }
-    if (steps.length > 0) this.write(steps, 'rate-limit state not written');
+    if (tokens > 0 && call.local(TPM_SCOPES)) call.locals.set(TOKENS_USED, ((call.local(TOKENS_USED) as number | undefined) ?? 0) + tokens);
   }
 
   onFinish(call: CallContext): void {
-    this.settleHolds(call);
+    this.settle(call);
   }
 
   onError(call: CallContext, _error: GatewayError): void {
-    this.settleHolds(call);
+    this.settle(call);
   }
 
   /**
@@ -96,9 +96,11 @@ export class RateLimits implements PipelinePlugin {
   private async admit(call: CallContext, scopes: Scope[]): Promise<void> {
     const steps: LimitStep[] = [];
     const plan: Planned[] = [];
+    let tpmScopes: Scope[] | undefined;
     for (const scope of scopes) {
       const { policy } = scope;
       if (policy.tpm !== undefined) {
+        (tpmScopes ??= []).push(scope);
         steps.push({ kind: 'window', key: `rl:${scope.id}:tokens`, amount: 0, limit: policy.tpm, windowMs: MINUTE_MS });
         plan.push({ scope, limit: 'tokens' });
       }
@@ -112,6 +114,7 @@ export class RateLimits implements PipelinePlugin {
         plan.push({ scope, limit: 'requests' });
       }
     }
+    if (tpmScopes) call.locals.set(TPM_SCOPES, tpmScopes);
     let outcome: LimitOutcome;
     try {
       outcome = await this.store.applyLimits(steps);
@@ -190,23 +193,32 @@ export class RateLimits implements PipelinePlugin {
     return cost;
   }
 
-  /** Every reservation of the call is replaced by what its attempts cost (priced by usage accounting, which ran first). */
-  private settleHolds(call: CallContext): void {
-    const holds = call.local(HOLDS) as Hold[] | undefined;
-    if (!holds) return;
-    call.locals.delete(HOLDS);
-    const spent = CALL_COST_USD.get(call) ?? 0;
+  /**
+   * The call's tokens are added to each tokens-per-minute window, and every reservation of
+   * the call is replaced by what its attempts cost (priced by usage accounting, which ran first).
+   */
+  private settle(call: CallContext): void {
     const steps: LimitStep[] = [];
-    for (const hold of holds) {
-      const step = this.ledger.settleStep(hold, spent);
-      if (step) steps.push(step);
+    const tokens = call.local(TOKENS_USED) as number | undefined;
+    if (tokens !== undefined) {
+      call.locals.delete(TOKENS_USED);
+      for (const scope of call.local(TPM_SCOPES) as Scope[]) steps.push({ kind: 'window', key: `rl:${scope.id}:tokens`, amount: tokens, limit: Infinity, windowMs: MINUTE_MS });
     }
-    if (steps.length > 0) this.write(steps, 'budget settlement not written');
+    const holds = call.local(HOLDS) as Hold[] | undefined;
+    if (holds) {
+      call.locals.delete(HOLDS);
+      const spent = CALL_COST_USD.get(call) ?? 0;
+      for (const hold of holds) {
+        const step = this.ledger.settleStep(hold, spent);
+        if (step) steps.push(step);
+      }
+    }
+    if (steps.length > 0) this.write(steps);
   }
 
   /** Steps that always allow (counts, settlements), written without waiting; the resilient store buffers them through an outage. */
-  private write(steps: LimitStep[], failure: string): void {
-    this.store.applyLimits(steps).catch((error: Error) => this.logger.warn({ err: error.message }, failure));
+  private write(steps: LimitStep[]): void {
+    this.store.applyLimits(steps).catch((error: Error) => this.logger.warn({ err: error.message }, 'rate-limit and budget state not written'));
   }
 }
 
