@@ -100,6 +100,21 @@ describe('readJsonBody over real HTTP', () => {
   });
 });
 
+describe('readJsonBody after the body is read', () => {
+  it('leaves no data listener on the request, which lives as long as a streamed answer and would keep the raw body', async () => {
+    const app = express();
+    app.post('/', readJsonBody('1mb'), (req, res) => res.json({ listeners: req.listenerCount('data') }));
+    const server = http.createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
+      expect(await res.json()).toEqual({ listeners: 0 });
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
 describe('readJsonBody on bodies past the ASCII fast path', () => {
   it.each([
     ['all ASCII', 'plain prose. '],

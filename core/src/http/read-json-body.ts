@@ -68,9 +68,12 @@ export function readJsonBody(limitText: string): RequestHandler {
     };
     req.on('data', onData);
     req.once('end', () => {
+      // A stream's request lives as long as its answer: its listener must not keep the raw body that long.
+      req.off('data', onData);
       if (failed) return;
       if (size === 0) return next();
       const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+      chunks.length = 0;
       const text = size >= LARGE_BODY_BYTES && isAscii(bytes) ? bytes.toString('ascii') : bytes.toString('utf8');
       if (exceedsJsonDepth(text, MAX_JSON_DEPTH)) {
         return next(new GatewayError('invalid_json', `The request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`));
