@@ -50,10 +50,11 @@ local function prune(key, first, total, oldest)
 end
 
 local function windowTotal(key, first)
-  local total = redis.call('HGET', key, '#t')
+  local fields = redis.call('HMGET', key, '#t', '#o')
+  local total = fields[1]
   if total then
     total = tonumber(total)
-    local oldest = tonumber(redis.call('HGET', key, '#o'))
+    local oldest = tonumber(fields[2])
     if oldest >= first then return total end
     total = prune(key, first, total, oldest)
   else
@@ -111,7 +112,7 @@ for i = 0, #ARGV / 6 - 1 do
       out[#out + 1] = 1
       out[#out + 1] = total + amount
       out[#out + 1] = 0
-      if amount > 0 then todo[#todo + 1] = { 'w', key, amount, window } end
+      if amount > 0 then todo[#todo + 1] = { 'w', key, amount, window, total > 0 } end
     else
       all = false
       local wanted = math.max(amount, 1)
@@ -165,7 +166,8 @@ for _, step in ipairs(todo) do
     local key, amount = step[2], step[3]
     redis.call('HINCRBY', key, time[1], amount)
     redis.call('HINCRBY', key, '#t', amount)
-    redis.call('HSETNX', key, '#o', time[1])
+    -- A window that held nothing starts at this second; one that held counts keeps its oldest.
+    if not step[5] then redis.call('HSET', key, '#o', time[1]) end
     redis.call('PEXPIRE', key, (step[4] + 1) * 1000)
   elseif step[1] == 'r' then
     local held, leases = step[2], step[3]
