@@ -32,6 +32,8 @@ export class UpstreamResponseHandler implements Dispatcher.DispatchHandler {
   onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
     // 1xx answers (100 Continue, 103 Early Hints) precede the real one.
     if (statusCode < 200) return;
+    // The parsed headers are all we read; undici's raw copy would otherwise stay with an open stream until it ends.
+    controller.rawHeaders = null;
     this.body = new UpstreamBody(controller, this.maxWholeBodyBytes);
     this.resolve({ status: statusCode, headers, body: this.body });
   }
