@@ -2,6 +2,7 @@ import type { LimitOutcome, LimitStep, ReserveState, StateStore, WindowState } f
 import { toNanoUsd } from './budget-reservations';
 import { RedisConnections, type RedisClient } from './redis-connections';
 import type { RedisTopology } from './redis-topology';
+import { INCREMENT_HASH_SCRIPT } from './redis-increment-script';
 import { APPLY_LIMITS_SCRIPT } from './redis-limit-script';
 import { windowSeconds } from './sliding-window';
 
@@ -15,9 +16,6 @@ export interface RedisStateStoreOptions {
 const DEFAULT_COMMAND_TIMEOUT_MS = 500;
 /** How long calls made while a Cluster client first connects wait for it (a loaded host may need more than one command timeout). */
 const CLUSTER_FIRST_CONNECT_MS = 3000;
-
-/** Redis refuses HINCRBY on a field that already holds a fractional value. */
-const NOT_AN_INTEGER = /not an integer/i;
 
 type Reply = [Error | null, unknown];
 
@@ -55,6 +53,7 @@ export class RedisStateStore implements StateStore {
     this.clustered = this.connections.clustered;
     // No fixed number of keys: a step takes one (a window) or three (a budget).
     this.redis.defineCommand('applyLimits', { lua: APPLY_LIMITS_SCRIPT });
+    this.redis.defineCommand('incrementHash', { numberOfKeys: 1, lua: INCREMENT_HASH_SCRIPT });
     const settled = () => {
       this.firstAttempt = false;
     };
@@ -71,36 +70,13 @@ export class RedisStateStore implements StateStore {
   }
 
   async incrementHash(key: string, increments: Readonly<Record<string, number>>, ttlSeconds: number): Promise<void> {
-    // One MULTI: the fields and the expiry land together in one round trip,
-    // so a replica never leaves a counter without its TTL.
+    // One script: the fields and the expiry land together, so a replica never leaves a counter
+    // without its TTL, and it is one command where a MULTI of one per field cost the gateway
+    // about three times the CPU (docs/performance.md).
     await this.untilFirstConnection();
-    key = this.key(key);
-    const multi = this.redis.multi();
-    const fields = Object.keys(increments);
-    for (const field of fields) addIncrement(multi, key, field, increments[field]);
-    // PEXPIRE rather than EXPIRE so fractional TTLs behave as in the embedded store.
-    multi.pexpire(key, Math.max(0, Math.round(ttlSeconds * 1000)));
-    const replies = (await this.bounded(multi.exec())) as Reply[] | null;
-    if (!replies) throw new Error(`Redis transaction on '${key}' was aborted`);
-
-    // Commands in a MULTI fail one by one: the others were applied. The one
-    // expected failure is an integer increment (say a cost of 0) hitting a
-    // field that already holds a fraction; redo just those as floats. This
-    // second round trip happens only in that case.
-    const retry: string[] = [];
-    for (let i = 0; i < fields.length; i++) {
-      const err = replies[i][0];
-      if (!err) continue;
-      if (!NOT_AN_INTEGER.test(err.message)) throw err;
-      retry.push(fields[i]);
-    }
-    const expiryError = replies[fields.length][0];
-    if (expiryError) throw expiryError;
-    if (retry.length === 0) return;
-
-    const again = this.redis.multi();
-    for (const field of retry) again.hincrbyfloat(key, field, String(increments[field]));
-    for (const [err] of ((await this.bounded(again.exec())) as Reply[] | null) ?? []) if (err) throw err;
+    const args: string[] = [String(Math.max(0, Math.round(ttlSeconds * 1000)))];
+    for (const field in increments) args.push(field, incrementText(increments[field]));
+    await this.bounded((this.redis as unknown as IncrementCommand).incrementHash(this.key(key), ...args));
   }
 
   async readHashes(keys: readonly string[]): Promise<Array<Record<string, number>>> {
@@ -261,18 +237,24 @@ export class RedisStateStore implements StateStore {
   }
 }
 
-type Chain = ReturnType<RedisClient['multi']>;
+/** The increment script (redis-increment-script.ts), defined in the constructor. */
+interface IncrementCommand {
+  incrementHash(key: string, ...ttlMsThenFieldsAndValues: string[]): Promise<number>;
+}
 
 /** The limits script (redis-limit-script.ts), defined in the constructor (ioredis adds it to the client at run time). */
 interface LimitCommand {
   applyLimits(numberOfKeys: number, ...keysThenArgs: Array<string | number>): Promise<Array<number | string>>;
 }
 
-/** HINCRBY keeps integer counters exact; only fractions need HINCRBYFLOAT. */
-function addIncrement(chain: Chain, key: string, field: string, value: number): void {
-  // Outside the safe range String(value) may become '1e+21', which HINCRBY rejects.
-  if (Number.isSafeInteger(value)) chain.hincrby(key, field, value);
-  else chain.hincrbyfloat(key, field, String(value));
+/**
+ * An increment as the script reads it: a safe integer as digits (HINCRBY keeps it exact),
+ * anything else in a form with a point or an exponent (HINCRBYFLOAT). Outside the safe range
+ * String(value) may already be '1e+21', which is a float's form.
+ */
+function incrementText(value: number): string {
+  const text = String(value);
+  return Number.isSafeInteger(value) || /[.e]/i.test(text) ? text : `${text}.0`;
 }
 
 function toNumbers(hash: Record<string, string>): Record<string, number> {
