@@ -167,6 +167,22 @@ describe('tracing over OTLP', () => {
     expect(byKind('CLIENT')[0].attributes['error.type']).toEqual(expect.any(String));
   });
 
+  it("names the model a streamed answer's chunks named, without the capture flag", async () => {
+    gw = await start(tracing());
+    a.enqueue(respondOpenAi.stream(['str', 'eamed']));
+    const streamed = await fetch(`${gw.url}/gateway/native/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'chat-ep', stream: true, messages: [{ role: 'user', content: 'stream please' }] }),
+    });
+    expect(await streamed.text()).toContain('eamed');
+    await gw.close();
+    gw = undefined;
+    const clients = byKind('CLIENT');
+    expect(clients).toHaveLength(1);
+    expect(clients[0].attributes['gen_ai.response.model']).toBe('m-a-2024-01-01');
+  });
+
   it('with http/json and the capture flag: the conventions\' message attributes, for whole and streamed answers, embeddings and relays traced too', async () => {
     gw = await start(tracing({ OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json', OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT: 'true' }));
     expect((await chat('/gateway/native/v1/chat/completions', { 'x-gateway-caller': 'whole' })).status).toBe(200);

@@ -1,29 +1,11 @@
 import { ROOT_CONTEXT, SpanKind, defaultTextMapGetter } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import type { AnswerWatcher, AttemptContext, AttemptRecord, CallContext, ChatChunk, ChatRequest, ChatResponse, FinishReason, GatewayError, PipelinePlugin, UpstreamRequest } from '@model-gateway/core';
-import { inputMessages, outputMessages, streamedOutput } from './gen-ai-messages';
+import type { AnswerWatcher, AttemptContext, AttemptRecord, CallContext, ChatRequest, GatewayError, PipelinePlugin, UpstreamRequest } from '@model-gateway/core';
+import { CallTrace, type AttemptSpan } from './call-trace';
+import { inputMessages } from './gen-ai-messages';
 import type { SpanRecord, SpanRecorder } from './span-record';
 
 const propagator = new W3CTraceContextPropagator();
-
-/** One upstream attempt's span, ended when the call ends (its answer may still be on its way when the attempt is recorded). */
-interface AttemptSpan {
-  span: SpanRecord;
-  /** The model the attempt asked for: the answer's model when the answer did not say (relayed bytes, embeddings). */
-  model: string;
-  /** Epoch milliseconds, from the attempt record; unset while the attempt runs. */
-  endTime?: number;
-  succeeded?: boolean;
-}
-
-/** What a traced call keeps in its `locals`. */
-interface CallTrace {
-  server: SpanRecord;
-  attempts: Map<number, AttemptSpan>;
-  input?: string;
-  responseModel?: string;
-  output?: string;
-}
 
 const TRACE = Symbol('tracing.call');
 
@@ -78,31 +60,7 @@ export class GenAiTracer implements PipelinePlugin {
   }
 
   watchAnswer(call: CallContext): AnswerWatcher | undefined {
-    const traced = call.local(TRACE) as CallTrace | undefined;
-    if (!traced) return undefined;
-    const capture = this.captureContent;
-    let text = '';
-    let reasoning = '';
-    let finishReason: FinishReason | null = null;
-    return {
-      chunk(chunk: ChatChunk): void {
-        if (chunk.model) traced.responseModel ??= chunk.model;
-        if (!capture) return;
-        const choice = chunk.choices[0];
-        if (!choice) return;
-        if (choice.delta.content) text += choice.delta.content;
-        if (choice.delta.reasoning) reasoning += choice.delta.reasoning;
-        if (choice.finishReason) finishReason = choice.finishReason;
-      },
-      end(response: ChatResponse | undefined): void {
-        if (response) {
-          traced.responseModel = response.model || traced.responseModel;
-          if (capture) traced.output = outputMessages(response);
-        } else if (capture) {
-          traced.output = streamedOutput(text, reasoning, finishReason);
-        }
-      },
-    };
+    return call.local(TRACE) as CallTrace | undefined;
   }
 
   onAttemptEnd(record: AttemptRecord, call: CallContext): void {
@@ -150,7 +108,7 @@ export class GenAiTracer implements PipelinePlugin {
       'model_gateway.route': call.apiStyle,
       'model_gateway.request_id': call.requestId,
     });
-    const traced: CallTrace = { server, attempts: new Map() };
+    const traced = new CallTrace(server, this.captureContent);
     call.locals.set(TRACE, traced);
     return traced;
   }

@@ -80,7 +80,8 @@ export class SpanRecorder {
     const sampling = this.sampler.shouldSample(parent, traceId, name, kind, attributes, []);
     const sampled = sampling.decision === SamplingDecision.RECORD_AND_SAMPLED;
     const traceState = sampling.traceState ?? validParent?.traceState;
-    const context: SpanContext = { traceId, spanId, traceFlags: sampled ? TraceFlags.SAMPLED : TraceFlags.NONE, ...(traceState ? { traceState } : {}) };
+    const context: SpanContext = { traceId, spanId, traceFlags: sampled ? TraceFlags.SAMPLED : TraceFlags.NONE };
+    if (traceState) context.traceState = traceState;
     const record = new SpanRecord(context, name, kind, validParent, startMs, sampled, this.sink);
     if (sampled) {
       for (const key in attributes) record.set(key, attributes[key]);
@@ -92,7 +93,8 @@ export class SpanRecorder {
   /** A child of `parent` (an upstream attempt under the call's server span), its attributes set after. */
   startChild(parent: SpanRecord, name: string, kind: SpanKind, startMs: number): SpanRecord {
     const of = parent.context;
-    const context: SpanContext = { traceId: of.traceId, spanId: this.ids.generateSpanId(), traceFlags: of.traceFlags, ...(of.traceState ? { traceState: of.traceState } : {}) };
+    const context: SpanContext = { traceId: of.traceId, spanId: this.ids.generateSpanId(), traceFlags: of.traceFlags };
+    if (of.traceState) context.traceState = of.traceState;
     return new SpanRecord(context, name, kind, of, startMs, parent.recording, this.sink);
   }
 }
