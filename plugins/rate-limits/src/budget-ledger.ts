@@ -39,6 +39,8 @@ export class BudgetLedger {
   /** Reservation ids are this replica's and a counter: unique across replicas without a random draw per call. */
   private readonly replica = randomBytes(6).toString('base64url');
   private sequence = 0;
+  /** The current day's and month's period, and each scope's budget key in it: worked out when a period turns, not per call. */
+  private readonly periods = new Map<string, { id: string; startsAt: number; endsAt: number; keys: Map<string, string> }>();
 
   /** `now` is the gateway's clock (TOKENS.Clock), so a test turns the day over without waiting for it. */
   constructor(private readonly now: () => number = Date.now) {}
@@ -46,9 +48,19 @@ export class BudgetLedger {
   /** A reservation of `amount` USD against `scope`'s budget for the period now, and the step that makes it. */
   prepare(scope: string, policy: LimitsPolicy, amount: number, leaseMs: number): { hold: Hold; step: LimitStep } {
     const now = this.now();
-    const period = budgetPeriod(policy.budgetPeriod, now);
-    const hold: Hold = { key: `budget:${scope}:${period.id}`, id: `${this.replica}.${++this.sequence}`, amount, ttlMs: period.endsAt - now + BUDGET_TTL_MARGIN_MS, local: false, periodEndsAt: period.endsAt };
+    const period = this.period(policy, now);
+    let key = period.keys.get(scope);
+    if (key === undefined) period.keys.set(scope, (key = `budget:${scope}:${period.id}`));
+    const hold: Hold = { key, id: `${this.replica}.${++this.sequence}`, amount, ttlMs: period.endsAt - now + BUDGET_TTL_MARGIN_MS, local: false, periodEndsAt: period.endsAt };
     return { hold, step: { kind: 'reserve', key: hold.key, id: hold.id, amount, limit: policy.budgetUsd as number, leaseMs, ttlMs: hold.ttlMs } };
+  }
+
+  private period(policy: LimitsPolicy, now: number): { id: string; endsAt: number; keys: Map<string, string> } {
+    const known = this.periods.get(policy.budgetPeriod);
+    if (known && now >= known.startsAt && now < known.endsAt) return known;
+    const period = { ...budgetPeriod(policy.budgetPeriod, now), keys: new Map<string, string>() };
+    this.periods.set(policy.budgetPeriod, period);
+    return period;
   }
 
   /** Remembers what the store said of the budget, the figure an outage goes on from. */
