@@ -3,4 +3,4 @@ export { optionalArray, requireArray, requireObject } from './upstream-fields';
 export { toolArgumentsObject } from './tool-arguments';
 export { withoutFields, type DroppableField } from './drop-fields';
 export { isReasoningEnvelope, openReasoning, sealReasoning, type ReasoningEnvelope } from './reasoning-envelope';
-export { jsonBody, LONG_JSON_STRING } from './json-body';
+export { jsonBody, jsonBodyBuffer, LONG_JSON_STRING } from './json-body';

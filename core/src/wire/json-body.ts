@@ -113,3 +113,9 @@ function hasOtherEscapes(text: string): boolean {
   // isWellFormed is Node 20's (ES2024), beyond the project's lib.
   return OTHER_CONTROL.test(text) || !(text as string & { isWellFormed(): boolean }).isWellFormed();
 }
+
+/** jsonBody's bytes always as a buffer, for a relayed body (same bytes as Buffer.from(JSON.stringify(value))). */
+export function jsonBodyBuffer(value: unknown): Buffer {
+  const body = jsonBody(value);
+  return typeof body === 'string' ? Buffer.from(body) : body;
+}

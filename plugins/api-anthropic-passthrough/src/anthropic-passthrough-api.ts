@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import {
-  endpointFromModel, extensibleCopy, relayBody, relayedOr, unknownPathRoutes, writeJson,
+  endpointFromModel, extensibleCopy, jsonBodyBuffer, relayBody, relayedOr, unknownPathRoutes, writeJson,
   type ApiStyleDefinition, type GatewayRuntime, type PassthroughTarget, type RouteDefinition, type UsageTap,
 } from '@model-gateway/core';
 import { fitClaudeSamplingBody } from '@model-gateway/format-anthropic';
@@ -61,7 +61,7 @@ async function messages(runtime: GatewayRuntime, req: Request, res: Response): P
     format: 'anthropic',
     operation: 'messages',
     stream,
-    body: (model, target, dropField) => Buffer.from(JSON.stringify(relayedBody(body, model, target, dropField))),
+    body: (model, target, dropField) => jsonBodyBuffer(relayedBody(body, model, target, dropField)),
     usageTap: () => anthropicUsageTap(stream),
     streamError: anthropicStreamError,
     translate: () => translateAnthropicCall(body),
@@ -92,7 +92,7 @@ async function countTokens(runtime: GatewayRuntime, req: Request, res: Response)
     // In the target's dialect where it has one (Claude on Vertex AI names the model by its Vertex id).
     body: (model, target) => {
       const named = extensibleCopy(body, { model });
-      return Buffer.from(JSON.stringify(target.rewriteBody ? target.rewriteBody(named) : named));
+      return jsonBodyBuffer(target.rewriteBody ? target.rewriteBody(named) : named);
     },
     usageTap: () => NO_USAGE,
     streamError: anthropicStreamError,

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import {
-  DROPPED_FIELDS_HEADER, GatewayError, relayBody, relayedOr, sseData, unknownPathRoutes, writeJson,
+  DROPPED_FIELDS_HEADER, GatewayError, jsonBodyBuffer, relayBody, relayedOr, sseData, unknownPathRoutes, writeJson,
   type ApiStyleDefinition, type EndpointKind, type GatewayRuntime, type RouteDefinition, type LocalAnswer, type TranslatedCall, type TranslatedChat,
 } from '@model-gateway/core';
 import { decodeBatchEmbedContentsRequest, decodeEmbedContentRequest, decodeGenerateContentCall, GEMINI_FIELD_NAMES } from '@model-gateway/format-gemini';
@@ -91,7 +91,7 @@ async function relay(runtime: GatewayRuntime, req: Request, res: Response, apiVe
     query: sse ? { alt: 'sse' } : undefined,
     stream,
     // The model is in the URL; the body travels as the client sent it.
-    body: () => Buffer.from(JSON.stringify(body)),
+    body: () => jsonBodyBuffer(body),
     usageTap: () => geminiUsageTap(sse),
     // SSE can end with an error event; the JSON-array form has none, so the connection is cut.
     streamError: (error) => (sse ? sseData(geminiErrorBody(error)) : undefined),

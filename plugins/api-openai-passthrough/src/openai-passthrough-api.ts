@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import {
-  answerRewriteFilter, chainFilters, endpointFromModel, extensibleCopy, relayBody, relayedOr, renderGatewayError, sseData, unknownPathRoutes, writeJson,
+  answerRewriteFilter, chainFilters, endpointFromModel, extensibleCopy, jsonBodyBuffer, relayBody, relayedOr, renderGatewayError, sseData, unknownPathRoutes, writeJson,
   type ApiStyleDefinition, type EndpointKind, type GatewayRuntime, type PassthroughTarget, type RouteDefinition,
 } from '@model-gateway/core';
 import { openAiModelRoutes } from './openai-models';
@@ -75,7 +75,7 @@ async function relay(runtime: GatewayRuntime, req: Request, res: Response, opera
     stream,
     // A provider with a dialect of OpenAI's format (Mistral's random_seed) gets the body in its dialect.
     body: (model, target) =>
-      Buffer.from(JSON.stringify(extensibleCopy(target.rewriteBody ? target.rewriteBody(body) : body, injectUsage(target) ? { model, stream_options: extensibleCopy(streamOptions, { include_usage: true }) } : { model }))),
+      jsonBodyBuffer(extensibleCopy(target.rewriteBody ? target.rewriteBody(body) : body, injectUsage(target) ? { model, stream_options: extensibleCopy(streamOptions, { include_usage: true }) } : { model })),
     usageTap: () => openAiUsageTap(operation, stream),
     // A provider whose answers are in a dialect (Mistral's content chunks) has them rewritten first; others keep the untouched relay.
     responseFilter: (target) =>
