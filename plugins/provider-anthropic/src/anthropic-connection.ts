@@ -1,5 +1,5 @@
 import {
-  extensibleCopy, GatewayError, withoutFields, parseRetryAfter, readSse, transportError, upstreamStatusError,
+  extensibleCopy, GatewayError, jsonBody, withoutFields, parseRetryAfter, readSse, transportError, upstreamStatusError,
   type ProviderAttempt, type ChatChunk, type ChatRequest, type ChatResult, type ConnectionSettings,
   type PassthroughFormat, type PassthroughTarget, type ProviderConnection, type UpstreamResponse, parseStreamEvent, readUpstreamJson,
 } from '@model-gateway/core';
@@ -55,7 +55,8 @@ export class AnthropicConnection implements ProviderConnection {
     // The last resort when a tool turn's signed thinking was lost (docs/translation.md): thinking off, said in x-gateway-dropped-fields.
     const fitted = thinkingDropped(sampled) ? withoutFields(sampled, ['reasoning'], attempt) : sampled;
     const encoded = encodeAnthropicRequest(fitted, attempt.model, { defaultMaxTokens: this.settings.options.default_max_tokens });
-    const body = JSON.stringify(this.layout.body?.(encoded, attempt.model) ?? encoded);
+    // jsonBody: a long prompt is copied into the body natively rather than escaped a character at a time.
+    const body = jsonBody(this.layout.body?.(encoded, attempt.model) ?? encoded);
     const response = await attempt.send({ method: 'POST', url: this.layout.url(attempt.model, request.stream), headers: extensibleCopy(this.headers), body });
     if (response.status >= 400) {
       const text = attempt.scrub(await response.body.text().catch(() => ''));
