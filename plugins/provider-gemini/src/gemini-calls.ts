@@ -5,7 +5,7 @@
  * SSE streams with in-band errors) is here, once.
  */
 import {
-  withoutFields, extensibleCopy, GatewayError, parseRetryAfter, readSse, transportError, upstreamStatusError,
+  withoutFields, extensibleCopy, GatewayError, jsonBody, parseRetryAfter, readSse, transportError, upstreamStatusError,
   type ProviderAttempt, type ChatChunk, type ChatRequest, type ChatResult, type UpstreamResponse, parseStreamEvent, readUpstreamJson,
 } from '@model-gateway/core';
 import {
@@ -26,7 +26,8 @@ export interface GeminiTarget {
 export async function geminiChat(request: ChatRequest, attempt: ProviderAttempt, target: GeminiTarget): Promise<ChatResult> {
   // Gemini cannot be told to make at most one tool call per turn: that hint is dropped and named, not refused.
   const fitted = request.parallelToolCalls === false ? withoutFields(request, ['parallelToolCalls'], attempt) : request;
-  const body = JSON.stringify(encodeGenerateContentRequest(withThoughtSignatures(fitted, attempt.model)));
+  // jsonBody: a long prompt is copied into the body natively rather than escaped a character at a time.
+  const body = jsonBody(encodeGenerateContentRequest(withThoughtSignatures(fitted, attempt.model)));
   const url = request.stream ? target.streamUrl : target.generateUrl;
   const response = await postGemini(url, body, target, attempt);
   const defaults: ResponseDefaults = { model: attempt.model, created: Math.floor(Date.now() / 1000) };
@@ -35,7 +36,7 @@ export async function geminiChat(request: ChatRequest, attempt: ProviderAttempt,
 }
 
 /** POSTs a JSON body; a non-2xx answer becomes the gateway's error, with the key scrubbed. */
-export async function postGemini(url: string, body: string, target: Pick<GeminiTarget, 'connection' | 'headers'>, attempt: ProviderAttempt): Promise<UpstreamResponse> {
+export async function postGemini(url: string, body: string | Buffer, target: Pick<GeminiTarget, 'connection' | 'headers'>, attempt: ProviderAttempt): Promise<UpstreamResponse> {
   const response = await attempt.send({ method: 'POST', url, headers: extensibleCopy(target.headers), body });
   if (response.status < 400) return response;
   const text = attempt.scrub(await response.body.text().catch(() => ''));

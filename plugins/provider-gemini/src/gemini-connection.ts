@@ -1,4 +1,4 @@
-import { extensibleCopy, readUpstreamJson } from '@model-gateway/core';
+import { extensibleCopy, jsonBody, readUpstreamJson } from '@model-gateway/core';
 import type {
   ProviderAttempt, ChatRequest, ChatResult, ConnectionSettings, EmbeddingsRequest, EmbeddingsResponse,
   PassthroughFormat, PassthroughTarget, ProviderConnection,
@@ -31,7 +31,7 @@ export class GeminiConnection implements ProviderConnection {
   }
 
   async embeddings(request: EmbeddingsRequest, attempt: ProviderAttempt): Promise<EmbeddingsResponse> {
-    const body = JSON.stringify(encodeBatchEmbedContentsRequest(request, attempt.model));
+    const body = jsonBody(encodeBatchEmbedContentsRequest(request, attempt.model));
     const target = this.target(attempt.model);
     const response = await postGemini(this.methodUrl(attempt.model, 'batchEmbedContents'), body, target, attempt);
     return decodeBatchEmbedContentsResponse(await readUpstreamJson(response, attempt), attempt.model);
