@@ -73,7 +73,8 @@ async function measureArm(name, upstream, tmpDir, config) {
   procs.wrapNodeChildren(() => [
     'valgrind', '--tool=callgrind', '--instr-atstart=no', '--separate-threads=yes',
     // V8 writes the machine code it runs; without this valgrind may run stale translations.
-    '--smc-check=all-non-file', `--callgrind-out-file=${outPrefix}`,
+    // %p: a child started beside the arm (the traced arm's OTLP sink) writes a file of its own.
+    '--smc-check=all-non-file', `--callgrind-out-file=${outPrefix}.%p`,
   ]);
   let arm;
   try {
@@ -97,7 +98,7 @@ async function measureArm(name, upstream, tmpDir, config) {
   await waitForExit(arm.handle, 60_000);
   const errors = warm.errors + counted.errors;
   if (errors > 0) throw new Error(`${errors} requests failed (${[...warm.errorSamples, ...counted.errorSamples].join('; ')})`);
-  return { requests: counted.requests, instructionsPerRequest: Math.round(mainThreadInstructions(outPrefix) / counted.requests) };
+  return { requests: counted.requests, instructionsPerRequest: Math.round(mainThreadInstructions(`${outPrefix}.${arm.pid}`) / counted.requests) };
 }
 
 async function main() {
