@@ -75,15 +75,18 @@ export class BudgetLedger {
     }
   }
 
-  /** The store is unreachable: decides from the last figure read (and takes the reservation locally), or refuses when there is none. */
-  decideLocally(hold: Hold, policy: LimitsPolicy, what: string, cause: unknown): boolean {
-    const known = this.known.get(hold.key);
-    if (!known) {
-      throw new GatewayError(LIMIT_ERRORS.limits_unavailable, `The budget of ${what} cannot be read (the state store is unreachable) and this replica has no recent figure; the request is refused rather than risk overspending.`, {
-        retryAfterMs: 1000,
-        cause,
-      });
-    }
+  /** The store is unreachable and this replica never read the budget: the refusal (checked for every budget of a call before any is decided). */
+  unreadable(hold: Hold, what: string, cause: unknown): GatewayError | undefined {
+    if (this.known.has(hold.key)) return undefined;
+    return new GatewayError(LIMIT_ERRORS.limits_unavailable, `The budget of ${what} cannot be read (the state store is unreachable) and this replica has no recent figure; the request is refused rather than risk overspending.`, {
+      retryAfterMs: 1000,
+      cause,
+    });
+  }
+
+  /** The store is unreachable: decides from the last figure read (unreadable said there is one), taking the reservation locally. */
+  decideLocally(hold: Hold, policy: LimitsPolicy): boolean {
+    const known = this.known.get(hold.key) as KnownSpend;
     hold.local = true;
     const allowed = known.committed + known.local < (policy.budgetUsd as number);
     if (allowed) known.local += hold.amount;

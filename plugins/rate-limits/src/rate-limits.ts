@@ -135,6 +135,11 @@ export class RateLimits implements PipelinePlugin {
    * is away), the budgets are decided from the last figure this replica read.
    */
   private async admitLocally(steps: LimitStep[], plan: Planned[], cause: unknown): Promise<LimitOutcome> {
+    // A budget never read refuses the call before anything is counted or reserved.
+    for (const { scope, hold } of plan) {
+      const refusal = hold && this.ledger.unreadable(hold, scope.what(), cause);
+      if (refusal) throw refusal;
+    }
     const windows = await this.store.applyLimits(steps.filter((step) => step.kind === 'window'));
     const results: LimitOutcome['results'] = [];
     const applied: boolean[] = [];
@@ -146,7 +151,7 @@ export class RateLimits implements PipelinePlugin {
         results.push(windows.results[w++]);
         continue;
       }
-      const admitted = this.ledger.decideLocally(hold, scope.policy, scope.what(), cause);
+      const admitted = this.ledger.decideLocally(hold, scope.policy);
       allowed &&= admitted;
       applied.push(admitted);
       results.push({ allowed: admitted, spent: 0, reserved: 0 });
