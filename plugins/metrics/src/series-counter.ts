@@ -1,6 +1,4 @@
-import type { Metric, Registry } from 'prom-client';
-
-type Labels = Readonly<Record<string, string>>;
+import { BoundSeriesMetric, type BoundSeriesConfig, type Labels } from './bound-series-metric';
 
 /** One labelled series of a SeriesCounter, bound once: an increment is one addition. */
 export class CounterSeries {
@@ -21,60 +19,23 @@ export class CounterSeries {
   }
 }
 
-export interface SeriesCounterConfig {
-  name: string;
-  help: string;
-  labelNames: readonly string[];
-  registers: Registry[];
-}
+export type SeriesCounterConfig = BoundSeriesConfig;
 
 /**
  * A Prometheus counter whose series a caller binds once and then increments directly (prom-client's
  * Counter hashes the label values on every increment); the registry gets the samples prom-client's
  * Counter would give it, and formats them itself.
  */
-export class SeriesCounter {
+export class SeriesCounter extends BoundSeriesMetric<CounterSeries> {
   readonly type = 'counter';
-  readonly aggregator = 'sum';
-  readonly name: string;
-  readonly help: string;
-  readonly labelNames: readonly string[];
-  private readonly sortedLabelNames: readonly string[];
-  /** Every bound series, by prom-client's key for its label values, so equal labels share one series. */
-  private readonly bound = new Map<string, CounterSeries>();
-  /** The series in the exposition, in the order of their first increment (prom-client's order). */
-  private listedSeries: CounterSeries[] = [];
 
-  constructor(config: SeriesCounterConfig) {
-    this.name = config.name;
-    this.help = config.help;
-    this.labelNames = config.labelNames;
-    this.sortedLabelNames = [...config.labelNames].sort();
-    // The registry takes any object with prom-client's metric surface (name, type, get, reset).
-    for (const registry of config.registers) registry.registerMetric(this as unknown as Metric);
+  protected newSeries(labels: Labels): CounterSeries {
+    return new CounterSeries(this, labels);
   }
 
-  /** The series of these label values (each a label name of this counter). */
-  series(labels: Labels): CounterSeries {
-    for (const name in labels) if (!this.labelNames.includes(name)) throw new Error(`${this.name} has no label "${name}"`);
-    let key = '';
-    for (const name of this.sortedLabelNames) if (labels[name] !== undefined) key += `${name}:${labels[name]},`;
-    let series = this.bound.get(key);
-    if (!series) this.bound.set(key, (series = new CounterSeries(this, labels)));
-    return series;
-  }
-
-  list(series: CounterSeries): void {
-    series.listed = true;
-    this.listedSeries.push(series);
-  }
-
-  reset(): void {
-    for (const series of this.listedSeries) {
-      series.value = 0;
-      series.listed = false;
-    }
-    this.listedSeries = [];
+  protected clearSeries(series: CounterSeries): void {
+    series.value = 0;
+    series.listed = false;
   }
 
   /** What prom-client's Counter gives the registry. */

@@ -1,6 +1,4 @@
-import type { Metric, Registry } from 'prom-client';
-
-type Labels = Readonly<Record<string, string>>;
+import { BoundSeriesMetric, type BoundSeriesConfig, type Labels } from './bound-series-metric';
 
 /** One labelled series, bound once: an observation is a bucket search and three additions. */
 export class HistogramSeries {
@@ -38,12 +36,8 @@ export class HistogramSeries {
   }
 }
 
-export interface SeriesHistogramConfig {
-  name: string;
-  help: string;
-  labelNames: readonly string[];
+export interface SeriesHistogramConfig extends BoundSeriesConfig {
   buckets: readonly number[];
-  registers: Registry[];
 }
 
 /** A sample as prom-client's registry formats it. */
@@ -62,47 +56,21 @@ interface Sample {
  * the same samples prom-client's would (a test compares the two expositions), so the text at
  * /metrics, its formatting included, is still prom-client's.
  */
-export class SeriesHistogram {
+export class SeriesHistogram extends BoundSeriesMetric<HistogramSeries> {
   readonly type = 'histogram';
-  readonly aggregator = 'sum';
-  readonly name: string;
-  readonly help: string;
-  readonly labelNames: readonly string[];
   readonly buckets: readonly number[];
-  private readonly sortedLabelNames: readonly string[];
-  /** Every bound series, by prom-client's key for its label values, so equal labels share one series. */
-  private readonly bound = new Map<string, HistogramSeries>();
-  /** The series in the exposition, in the order of their first observation (prom-client's order). */
-  private listedSeries: HistogramSeries[] = [];
 
   constructor(config: SeriesHistogramConfig) {
-    this.name = config.name;
-    this.help = config.help;
-    this.labelNames = config.labelNames;
+    super(config);
     this.buckets = config.buckets;
-    this.sortedLabelNames = [...config.labelNames].sort();
-    // The registry takes any object with prom-client's metric surface (name, type, get, reset).
-    for (const registry of config.registers) registry.registerMetric(this as unknown as Metric);
   }
 
-  /** The series of these label values (each a label name of this histogram). */
-  series(labels: Labels): HistogramSeries {
-    for (const name in labels) if (!this.labelNames.includes(name)) throw new Error(`${this.name} has no label "${name}"`);
-    let key = '';
-    for (const name of this.sortedLabelNames) if (labels[name] !== undefined) key += `${name}:${labels[name]},`;
-    let series = this.bound.get(key);
-    if (!series) this.bound.set(key, (series = new HistogramSeries(this, labels)));
-    return series;
+  protected newSeries(labels: Labels): HistogramSeries {
+    return new HistogramSeries(this, labels);
   }
 
-  list(series: HistogramSeries): void {
-    series.listed = true;
-    this.listedSeries.push(series);
-  }
-
-  reset(): void {
-    for (const series of this.listedSeries) series.clear();
-    this.listedSeries = [];
+  protected clearSeries(series: HistogramSeries): void {
+    series.clear();
   }
 
   /** What prom-client's Histogram gives the registry for its text exposition. */
