@@ -63,6 +63,7 @@ providers:
 endpoints:
   - { name: chat, kind: chat, provider: fake, model: ${MODEL} }
   - { name: other, kind: chat, provider: fake, model: ${MODEL} }
+  - { name: budgeted, kind: chat, provider: fake, model: ${MODEL}, limits: { budget_usd: 1 } }
 `,
   );
   replicas = await Promise.all([startGatewayProcess(configFile), startGatewayProcess(configFile)]);
@@ -141,6 +142,7 @@ describe('while Redis is away', () => {
   let expiresAt: number;
   let limited: { key: string };
   let budgeted: { key: string };
+  let oneAMinute: { key: string };
 
   beforeAll(async () => {
     kept = await createKey(replicas[0], { name: 'kept' });
@@ -150,6 +152,7 @@ describe('while Redis is away', () => {
     expiring = await createKey(replicas[0], { name: 'expires in the outage', expires_at: new Date(expiresAt).toISOString() });
     limited = await createKey(replicas[0], { name: 'two a minute', rpm: 2 });
     budgeted = await createKey(replicas[0], { name: 'budget never read', budget_usd: 1 });
+    oneAMinute = await createKey(replicas[0], { name: 'one a minute', rpm: 1 });
     for (const replica of replicas) await eventually(async () => expect((await chat(replica, kept.key)).status).toBe(200));
   }, SLOW_TEST_MS);
 
@@ -199,6 +202,17 @@ describe('while Redis is away', () => {
     const unread = await chat(replicas[0], budgeted.key);
     expect(unread.status).toBe(503);
     expect(((await unread.json()) as any).error.code).toBe('limits_unavailable');
+  }, SLOW_TEST_MS);
+
+  it("counts nothing in a key's window for a call refused because its endpoint's budget was never read", async () => {
+    // Refused before any limit is taken: the key's one request a minute is still there afterwards.
+    for (let i = 0; i < 2; i++) {
+      const refused = await chat(replicas[0], oneAMinute.key, 'budgeted');
+      expect(refused.status).toBe(503);
+      expect(((await refused.json()) as any).error.code).toBe('limits_unavailable');
+    }
+    expect((await chat(replicas[0], oneAMinute.key)).status).toBe(200);
+    expect((await chat(replicas[0], oneAMinute.key)).status).toBe(429);
   }, SLOW_TEST_MS);
 
   it('a replica that starts while Redis is away refuses every key, never lets one in unchecked', async () => {
